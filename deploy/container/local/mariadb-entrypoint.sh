@@ -1,0 +1,35 @@
+#!/bin/bash
+# Starts mariadbd; on an empty data directory it first creates the database and accounts the way the public
+# mysql/mariadb images do: MYSQL_ROOT_PASSWORD, MYSQL_DATABASE, MYSQL_USER, MYSQL_PASSWORD.
+# Arguments are passed to mariadbd (e.g. --max-connections=300).
+set -euo pipefail
+: "${MYSQL_ROOT_PASSWORD:?MYSQL_ROOT_PASSWORD must be set}"
+
+if [[ ! -d /var/lib/mysql/mysql ]]; then
+  mariadb-install-db --user=mysql --datadir=/var/lib/mysql --auth-root-authentication-method=normal \
+    --skip-test-db > /dev/null
+  mariadbd --user=mysql --skip-networking --socket=/run/mysqld/init.sock &
+  pid=$!
+  for _ in $(seq 60); do
+    mariadb-admin --socket=/run/mysqld/init.sock ping --silent 2> /dev/null && break
+    sleep 0.5
+  done
+  {
+    echo "ALTER USER 'root'@'localhost' IDENTIFIED BY '${MYSQL_ROOT_PASSWORD//\'/\'\'}';"
+    echo "CREATE USER 'root'@'%' IDENTIFIED BY '${MYSQL_ROOT_PASSWORD//\'/\'\'}';"
+    echo "GRANT ALL PRIVILEGES ON *.* TO 'root'@'%' WITH GRANT OPTION;"
+    if [[ -n "${MYSQL_DATABASE:-}" ]]; then
+      echo "CREATE DATABASE \`$MYSQL_DATABASE\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;"
+    fi
+    if [[ -n "${MYSQL_USER:-}" ]]; then
+      echo "CREATE USER '$MYSQL_USER'@'%' IDENTIFIED BY '${MYSQL_PASSWORD//\'/\'\'}';"
+      if [[ -n "${MYSQL_DATABASE:-}" ]]; then
+        echo "GRANT ALL PRIVILEGES ON \`$MYSQL_DATABASE\`.* TO '$MYSQL_USER'@'%';"
+      fi
+    fi
+  } | mariadb --socket=/run/mysqld/init.sock -uroot
+  kill "$pid"
+  wait "$pid"
+fi
+
+exec mariadbd --user=mysql --bind-address=0.0.0.0 "$@"

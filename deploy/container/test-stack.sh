@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# End-to-end check of the container deployment with podman, on a machine that cannot pull public images:
+#   1. base images made here and kept as a cache while their inputs are unchanged: Debian bookworm
+#      (debootstrap, from the Debian mirror of the machine's apt sources), a JRE 17 image and a MariaDB image
+#      (local/*.Containerfile);
+#   2. the application image from deploy/container/Containerfile, the local JRE image as JRE_IMAGE;
+#   3. the stack of deploy/container/compose.yaml (podman-compose), the local MariaDB in place of MySQL, and
+#      the compose health checks run until both containers are healthy;
+#   4. for each profile in turn: the server started with it, one order placed through the container's HTTP
+#      port and read back from the database (reference data loaded after the first deployment made the schema);
+#   5. everything the run started is removed on exit; the base images stay (the cache).
+# Installs nothing. Needs podman, podman-compose, debootstrap and root (for debootstrap, when the Debian
+# image is not cached yet), and the build: ./mvnw package -DskipTests.
+#
+# Settings (environment): ORDER_PROFILES (the profiles to start in turn; default "tuned baseline"),
+# ORDER_STACK_HTTP_PORT (18080), ORDER_STACK_DB_PORT (13306), DEBIAN_MIRROR (default: the apt sources' mirror).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/deploy/container"
+read -r -a profiles <<< "${ORDER_PROFILES:-tuned baseline}"
+http_port="${ORDER_STACK_HTTP_PORT:-18080}"
+db_port="${ORDER_STACK_DB_PORT:-13306}"
+project="order-stack-test"
+debian_image="localhost/order-test-debian:bookworm"
+jre_image="localhost/order-test-jre:17"
+mariadb_image="localhost/order-test-mariadb:10.11"
+app_image="localhost/order-app:test"
+inputs_label="org.orderapp.inputs"
+
+started=$SECONDS
+step_started=$SECONDS
+timings=()
+say() { printf '[test-stack %4ds] %s\n' "$((SECONDS - started))" "$*"; }
+step_done() {
+  timings+=("$(printf '%-34s %4d s' "$1" "$((SECONDS - step_started))")")
+  step_started=$SECONDS
+}
+fail() { say "FAILED: $*"; exit 1; }
+# Output of the noisy tools (debootstrap, builds, podman-compose) goes here; shown when a step fails.
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+quietly() { "$@" >> "$log" 2>&1 || { tail -n 40 "$log" | sed 's/^/    /'; fail "$1 failed"; }; }
+
+for tool in podman podman-compose curl sha256sum; do
+  command -v "$tool" > /dev/null || fail "$tool is not installed"
+done
+for built in "$root/deploy/ear/target/order.ear" \
+             "$root/deploy/server/target/wildfly-39.0.1.Final/standalone/configuration/order-tuned.xml"; do
+  [[ -f "$built" ]] || fail "$built is missing; build first: ./mvnw -B package -DskipTests"
+done
+
+# --- 1. Base images, each rebuilt only when the hash of its inputs (stored as a label) changes. -----------------
+
+inputs_of() { podman image inspect --format "{{ index .Labels \"$inputs_label\" }}" "$1" 2> /dev/null || true; }
+hash_of() { cat "$@" | sha256sum | cut -c1-16; }
+
+debian_mirror() {
+  if [[ -n "${DEBIAN_MIRROR:-}" ]]; then echo "$DEBIAN_MIRROR"; return; fi
+  {
+    grep -hsE '^[[:space:]]*deb[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+      | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^https?:\/\//) { print $i; break } }'
+    grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{ print $2 }'
+  } | grep -v -- '-security' | grep -m1 . || echo "http://deb.debian.org/debian"
+}
+
+ensure_debian_image() {
+  local mirror key
+  mirror="$(debian_mirror)"
+  key="$(echo "debootstrap --variant=minbase bookworm $mirror" | sha256sum | cut -c1-16)"
+  if [[ "$(inputs_of "$debian_image")" == "$key" ]]; then
+    say "Debian base image: cached ($debian_image)"
+    return
+  fi
+  command -v debootstrap > /dev/null || fail "debootstrap is not installed"
+  [[ "$(id -u)" == 0 ]] || fail "debootstrap needs root to build $debian_image"
+  say "Debian base image: debootstrap bookworm from $mirror ..."
+  local work
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work" "$log"' EXIT
+  quietly debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror"
+  tar --numeric-owner -C "$work/rootfs" -cf "$work/rootfs.tar" .
+  quietly podman import --change 'CMD ["/bin/bash"]' --change "LABEL $inputs_label=$key" \
+    "$work/rootfs.tar" "$debian_image"
+  rm -rf "$work"
+  trap 'rm -f "$log"' EXIT
+}
+
+ensure_local_image() { # image containerfile files...
+  local image="$1" containerfile="$2" key
+  shift 2
+  key="$(hash_of "$containerfile" "$@" <(podman image inspect --format '{{.Id}}' "$debian_image"))"
+  if [[ "$(inputs_of "$image")" == "$key" ]]; then
+    say "Base image: cached ($image)"
+    return
+  fi
+  say "Base image: building $image ..."
+  quietly podman build --build-arg "BASE_IMAGE=$debian_image" --label "$inputs_label=$key" \
+    -f "$containerfile" -t "$image" "$here/local"
+}
+
+ensure_debian_image
+step_done "Debian base image"
+ensure_local_image "$jre_image" "$here/local/jre.Containerfile"
+step_done "JRE image"
+ensure_local_image "$mariadb_image" "$here/local/mariadb.Containerfile" "$here/local/mariadb-entrypoint.sh"
+step_done "MariaDB image"
+
+# --- 2. The application image, from the Containerfile users build, on the local JRE. ---------------------------
+
+say "Application image: building $app_image from deploy/container/Containerfile ..."
+previous_app_image="$(podman image inspect --format '{{.Id}}' "$app_image" 2> /dev/null || true)"
+quietly podman build -f "$here/Containerfile" --ignorefile "$here/Containerfile.dockerignore" \
+  --build-arg "JRE_IMAGE=$jre_image" -t "$app_image" "$root"
+# The image of the previous run, now untagged, is not kept (the base images are the cache).
+if [[ -n "$previous_app_image" && "$previous_app_image" != "$(podman image inspect --format '{{.Id}}' "$app_image")" ]]; then
+  podman rmi "$previous_app_image" >> "$log" 2>&1 || true
+fi
+step_done "Application image"
+
+# --- 3. The stack of compose.yaml; removed on exit, whatever happens. ---------------------------------------------
+
+# Fresh credentials for every run, handed over in the environment only.
+export ORDER_DB_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
+export MYSQL_ROOT_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
+export ORDER_IMAGE="$app_image" MYSQL_IMAGE="$mariadb_image"
+export ORDER_DB_DIALECT="org.hibernate.dialect.MariaDBDialect"
+export ORDER_HTTP_PORT="$http_port" ORDER_DB_PORT="$db_port"
+db="${project}_db_1"
+app="${project}_app_1"
+
+compose() { quietly podman-compose --no-ansi -p "$project" -f "$here/compose.yaml" "$@"; }
+
+# Containers, volume and network of the stack, found by their compose label: a graceful stop (SIGTERM to the
+# server and the database), then removal.
+remove_resources() {
+  local filter="label=io.podman.compose.project=$project" containers
+  containers="$(podman ps -aq --filter "$filter")"
+  if [[ -n "$containers" ]]; then
+    podman stop -t 60 $containers >> "$log" 2>&1
+    podman rm -f $containers >> "$log" 2>&1
+  fi
+  podman volume ls -q --filter "$filter" | xargs -r podman volume rm -f >> "$log" 2>&1
+  podman network ls -q --filter "$filter" | xargs -r podman network rm -f >> "$log" 2>&1
+  return 0
+}
+
+remove_stack() {
+  local status=$?
+  set +e
+  if [[ $status != 0 ]]; then
+    say "Application container log (last lines):"
+    podman logs --tail 40 "$app" 2>&1 | sed 's/^/    /'
+    say "Server log (last lines):"
+    podman cp "$app:/opt/wildfly/standalone/log/server.log" - 2> /dev/null | tar -xO 2> /dev/null | tail -40 | sed 's/^/    /'
+  fi
+  local stop_started=$SECONDS
+  remove_resources
+  rm -f "$log"
+  say "Stack removed ($((SECONDS - stop_started)) s)"
+  if [[ $status == 0 ]]; then
+    say "Timings:"
+    printf '    %s\n' "${timings[@]}" "$(printf '%-34s %4d s' "Stop and remove" "$((SECONDS - stop_started))")" \
+      "$(printf '%-34s %4d s' "Total" "$((SECONDS - started))")"
+  fi
+  exit $status
+}
+trap remove_stack EXIT
+
+await_healthy() { # container seconds
+  local deadline=$((SECONDS + $2))
+  until podman healthcheck run "$1" > /dev/null 2>&1; do
+    [[ "$(podman inspect --format '{{.State.Running}}' "$1" 2> /dev/null)" == true ]] \
+      || fail "$1 stopped: $(podman inspect --format '{{.State.Status}} (exit {{.State.ExitCode}})' "$1" 2>&1)"
+    ((SECONDS < deadline)) || fail "$1 not healthy within $2 s"
+    sleep 2
+  done
+}
+
+sql() { podman exec -i "$db" sh -c 'MYSQL_PWD="$MYSQL_ROOT_PASSWORD" exec mariadb -uroot --batch --skip-column-names orderdb'; }
+
+start_app() { # profile
+  export ORDER_PROFILE="$1"
+  say "Stack: starting the application server, profile $1 ..."
+  compose up -d --no-deps app
+  await_healthy "$app" 300
+  step_done "Server healthy, $1"
+  # The profile really is the one asked for: the server runs the profile's configuration file.
+  local expected_config boot
+  expected_config="$(sed -n 's/^server-config=//p' "$root/deploy/server/src/main/profiles/$1.properties")"
+  podman top "$app" args | grep -q -- "-c $expected_config" \
+    || fail "the server does not run $expected_config: $(podman top "$app" args)"
+  boot="$(podman exec "$app" grep -ho 'WFLYSRV0025.*started in [0-9]*ms' /opt/wildfly/standalone/log/server.log || true)"
+  say "Stack: healthy; the server runs $expected_config; ${boot:-no start-up line in server.log}"
+}
+
+stop_app() {
+  podman stop -t 60 "$app" >> "$log" 2>&1
+  podman rm "$app" >> "$log" 2>&1
+  step_done "Server stopped and removed"
+}
+
+load_reference_data() {
+  say "Data: loading a minimal reference data set ..."
+  sql <<'SQL'
+INSERT INTO distribution_center (id, name, address_line1, city, state, zip_code) VALUES (1, 'Boston DC', '1 Warehouse Way', 'Boston', 'MA', '02110');
+INSERT INTO pricing_method (id, name, markup_rate) VALUES (1, 'STANDARD', 0.2500);
+INSERT INTO customer (id, first_name, last_name, address_line1, city, state, zip_code, pricing_method_id, distribution_center_id)
+  VALUES (1, 'Ada', 'Lovelace', '12 Main Street', 'Boston', 'MA', '02110', 1, 1);
+INSERT INTO product (id, name, unit_cost, reorder_point, reorder_quantity) VALUES (1, 'Sprocket', 4.00, 10, 100), (2, 'Gear', 10.00, 10, 100);
+INSERT INTO inventory (product_id, distribution_center_id, quantity_on_hand) VALUES (1, 1, 500), (2, 1, 500);
+SQL
+}
+
+orders_placed=0
+place_and_verify_order() {
+  say "Order: POST http://127.0.0.1:$http_port/Order/api/orders ..."
+  local reply status body order_id total stored stock customer stored_total lines quantity expected_stock
+  reply="$(mktemp)"
+  status="$(curl -sS -o "$reply" -w '%{http_code}' --max-time 60 -H 'Content-Type: application/json' \
+    -d '{"customerId":1,"lines":[{"productId":1,"quantity":3},{"productId":2,"quantity":2}]}' \
+    "http://127.0.0.1:$http_port/Order/api/orders")"
+  body="$(cat "$reply")"
+  rm -f "$reply"
+  [[ "$status" == 201 ]] || fail "POST /Order/api/orders answered $status: $body"
+  order_id="$(grep -o '"id" *: *"[0-9a-f-]*"' <<< "$body" | grep -o '[0-9a-f]\{8\}-[0-9a-f-]*' || true)"
+  total="$(grep -o '"totalAmount" *: *[0-9.]*' <<< "$body" | grep -o '[0-9.]*$' || true)"
+  [[ -n "$order_id" && -n "$total" ]] || fail "no order id or total in the reply: $body"
+  orders_placed=$((orders_placed + 1))
+  say "Order: created $order_id, total $total"
+
+  stored="$(sql <<< "SELECT o.customer_id, o.total_amount, COUNT(l.line_number), SUM(l.quantity) FROM orders o JOIN order_line l ON l.order_id = o.id WHERE o.id = UNHEX('${order_id//-/}') GROUP BY o.id, o.customer_id, o.total_amount")"
+  stock="$(sql <<< "SELECT GROUP_CONCAT(quantity_on_hand ORDER BY product_id) FROM inventory WHERE distribution_center_id = 1")"
+  read -r customer stored_total lines quantity <<< "$stored"
+  [[ "$customer" == 1 && "$lines" == 2 && "$quantity" == 5 ]] \
+    || fail "the database holds '$stored' for order $order_id (expected customer 1, 2 lines, 5 units)"
+  awk -v a="$stored_total" -v b="$total" 'BEGIN { exit !(a + 0 == b + 0) }' \
+    || fail "the database holds total $stored_total, the reply said $total"
+  expected_stock="$((500 - 3 * orders_placed)),$((500 - 2 * orders_placed))"
+  [[ "$stock" == "$expected_stock" ]] || fail "inventory after $orders_placed order(s) is '$stock', expected $expected_stock"
+  say "Database: order $order_id stored with 2 lines, total $stored_total; stock now $stock"
+  step_done "Order placed and verified"
+}
+
+# A stack left behind by an interrupted run would block the names.
+remove_resources
+# podman-compose does not wait for depends_on's service_healthy: the database is started and awaited first.
+say "Stack: starting the database ($mariadb_image) ..."
+compose up -d db
+await_healthy "$db" 120
+step_done "Database healthy"
+
+# Every profile in turn on the same database; the first deployment creates the schema (Flyway).
+for profile in "${profiles[@]}"; do
+  start_app "$profile"
+  if ((orders_placed == 0)); then load_reference_data; fi
+  place_and_verify_order
+  stop_app
+done
+say "PASSED (profiles: ${profiles[*]})"

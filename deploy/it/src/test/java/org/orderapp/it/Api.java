@@ -1,0 +1,75 @@
+package org.orderapp.it;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonStructure;
+import java.io.StringReader;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A client of the JSON API with its own cookie jar, so it keeps one HTTP session like a browser. */
+final class Api {
+
+    private final URI base;
+    private final HttpClient http;
+
+    Api(URL base) {
+        this.base = URI.create(base.toString());
+        this.http = HttpClient.newBuilder().cookieHandler(new CookieManager()).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    record Reply(int status, String body) {
+        JsonObject object() {
+            return (JsonObject) parse(body);
+        }
+
+        JsonArray array() {
+            return (JsonArray) parse(body);
+        }
+    }
+
+    Reply get(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Accept", "application/json").GET());
+    }
+
+    Reply post(String path, String json) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Accept", "application/json")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    Reply post(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** POST /api/orders for a customer with (productId, quantity) pairs. */
+    Reply order(long customer, long... productQuantityPairs) {
+        var lines = new StringBuilder();
+        for (int i = 0; i < productQuantityPairs.length; i += 2) {
+            lines.append(i == 0 ? "" : ",").append("{\"productId\":").append(productQuantityPairs[i])
+                    .append(",\"quantity\":").append(productQuantityPairs[i + 1]).append('}');
+        }
+        return post("api/orders", "{\"customerId\":" + customer + ",\"lines\":[" + lines + "]}");
+    }
+
+    private Reply send(HttpRequest.Builder request) {
+        try {
+            var response = http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(response.statusCode(), response.body());
+        } catch (Exception e) {
+            throw new AssertionError("HTTP request failed: " + e, e);
+        }
+    }
+
+    static JsonStructure parse(String body) {
+        try (var reader = Json.createReader(new StringReader(body))) {
+            return reader.read();
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package org.orderapp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.OperateOnDeployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.orderapp.load.LoadConfig;
+import org.orderapp.load.LoadDriver;
+import org.orderapp.load.RunResult;
+import org.orderapp.load.Target;
+import org.orderapp.load.audit.AuditResult;
+import org.orderapp.load.workload.TransactionMix;
+
+/**
+ * The load driver end to end against the server under test: a short closed-model run (two small steps, every
+ * transaction of the mix, lock recording on) and a short open-model run, each ending with the audit. Stock is
+ * set low so orders trigger replenishments during the run, and the audit must balance them too.
+ */
+@ExtendWith(ArquillianExtension.class)
+class LoadDriverIT {
+
+    private static final int CENTER = 9800;
+    private static final long FIRST_CUSTOMER = 9_800_001L;
+    private static final int CUSTOMERS = 50;
+    private static final long FIRST_PRODUCT = 9_800_001L;
+    private static final int PRODUCTS = 30;
+
+    @Deployment(testable = false, name = OrderDeployment.NAME)
+    static EnterpriseArchive deployment() {
+        return OrderDeployment.ear();
+    }
+
+    @ArquillianResource
+    @OperateOnDeployment(OrderDeployment.NAME)
+    URL base;
+
+    @BeforeAll
+    static void referenceData() throws Exception {
+        try (var c = TestDatabase.connect()) {
+            TestData.distributionCenter(c, CENTER);
+            TestData.pricingMethod(c, CENTER, "0.2500");
+            TestData.supplier(c, CENTER);
+            for (int i = 0; i < CUSTOMERS; i++) {
+                TestData.customer(c, FIRST_CUSTOMER + i, CENTER, CENTER);
+            }
+            for (int i = 0; i < PRODUCTS; i++) {
+                // Just above the reorder point: the first orders take it below, and a replenishment follows.
+                TestData.product(c, FIRST_PRODUCT + i, "Load " + i, "3.50", 100, 500);
+                TestData.inventory(c, FIRST_PRODUCT + i, CENTER, 130);
+                TestData.supplierInventory(c, CENTER, FIRST_PRODUCT + i, 1_000_000);
+            }
+        }
+    }
+
+    @Test
+    void closedModelRunWritesItsFolderAndPassesTheAudit() throws Exception {
+        var config = config(LoadConfig.Model.CLOSED, List.of(1.0, 4.0), 1, 9, true, "closed-it");
+        RunResult run = new LoadDriver(config, target(), System.out).run();
+
+        assertAudit(run);
+        assertEquals(2, run.steps().size());
+        for (var step : run.steps()) {
+            assertTrue(step.client().successes() > 0, "requests succeeded in " + step.client().name());
+            assertNotNull(step.server().get("db.statementsPerTx"), "statements per transaction from the database's counters");
+            assertNotNull(step.server().get("ds.inUse.max"), "the datasource pool, read through the management interface");
+            assertNotNull(step.server().get("ejb.OrderService.poolInUse.max"), "the EJB pool");
+            assertNotNull(step.contention(), "a lock-contention recording of the window: " + step.recording());
+        }
+        Path folder = run.folder();
+        for (String file : List.of("config.json", "summary.json", "steps.csv", "aggregate.csv", "errors.csv", "server.csv", "report.html")) {
+            assertTrue(Files.size(folder.resolve(file)) > 0, file + " is written");
+        }
+        assertEquals(2, count(folder.resolve("histograms"), ".hlog"), "one histogram log per step");
+        assertEquals(2, count(folder.resolve("jfr"), ".jfr"), "one recording per window");
+        String report = Files.readString(folder.resolve("report.html"));
+        assertTrue(report.contains("Chart.js") || report.contains("chart.js"), "Chart.js is inlined");
+        assertFalse(report.contains("src=\"http"), "the report loads nothing from the network");
+        String steps = Files.readString(folder.resolve("steps.csv"));
+        assertTrue(steps.contains(",NewOrder,") && steps.contains(",OrderInquiry,") && steps.contains(",BrowseSearch,"),
+                "every transaction of the mix is measured:\n" + steps);
+    }
+
+    @Test
+    void openModelRunAtAFixedRatePassesTheAudit() throws Exception {
+        var config = config(LoadConfig.Model.OPEN, List.of(20.0), 5, 5, false, "open-it");
+        RunResult run = new LoadDriver(config, target(), System.out).run();
+
+        assertAudit(run);
+        var step = run.steps().get(0).client();
+        assertTrue(step.successes() > 0, "requests succeeded");
+        assertEquals(0, step.response().get(org.orderapp.load.workload.RequestType.BROWSE_NEXT).getTotalCount()
+                + step.response().get(org.orderapp.load.workload.RequestType.PING).getTotalCount(), "only the mix's requests");
+    }
+
+    private static void assertAudit(RunResult run) {
+        AuditResult audit = run.audit();
+        assertNotNull(audit);
+        assertTrue(audit.pass(), "audit: " + audit);
+        assertTrue(audit.acknowledged() > 0, "orders were acknowledged");
+        assertEquals(audit.acknowledged(), audit.acknowledgedFound());
+        assertTrue(audit.ordersPlaced() >= audit.acknowledged(), "every acknowledged order was placed during the run");
+        var center = audit.centers().stream().filter(c -> c.center() == CENTER).findFirst().orElseThrow();
+        assertTrue(center.ordered() > 0, "stock was ordered at the test's center");
+    }
+
+    private LoadConfig config(LoadConfig.Model model, List<Double> steps, int minLines, int maxLines, boolean lockProfile,
+                              String label) {
+        var mix = new TransactionMix(Map.of(TransactionMix.Kind.NEW_ORDER, 50, TransactionMix.Kind.ORDER_INQUIRY, 35,
+                TransactionMix.Kind.BROWSE, 15));
+        return new LoadConfig(model, steps, 8, Duration.ZERO, false, Duration.ofSeconds(1), Duration.ofSeconds(3), 1, mix,
+                minLines, maxLines, 1, 10, 2, LoadConfig.Endpoints.AUTO, FIRST_CUSTOMER, FIRST_CUSTOMER + CUSTOMERS - 1, 7,
+                Duration.ofSeconds(30), Duration.ofMillis(500), lockProfile, Duration.ofMillis(1), true, Duration.ofSeconds(60),
+                Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), label);
+    }
+
+    private Target target() {
+        var db = TestDatabase.target();
+        return new Target(URI.create(base.toString()), URI.create("http://127.0.0.1:" + System.getProperty("order.it.management-port",
+                "10090") + "/management"), db.url(), db.user(), db.password());
+    }
+
+    private static long count(Path dir, String suffix) throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.toString().endsWith(suffix)).count();
+        }
+    }
+}

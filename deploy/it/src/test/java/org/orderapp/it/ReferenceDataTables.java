@@ -1,0 +1,60 @@
+package org.orderapp.it;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The reference-data tables as the database holds them: per table the row count and a checksum over every
+ * column of every row (the sum of the rows' CRC32). Equal checksums: the same rows, whatever order they were
+ * written in; a missing, duplicated or different row changes the count or the sum.
+ */
+final class ReferenceDataTables {
+
+    /** Table name to all its columns, in load order. */
+    static final Map<String, String> COLUMNS = new LinkedHashMap<>();
+
+    static {
+        COLUMNS.put("distribution_center", "id, name, address_line1, address_line2, city, state, zip_code, zip_plus_four");
+        COLUMNS.put("pricing_method", "id, name, markup_rate");
+        COLUMNS.put("supplier", "id, name, address_line1, address_line2, city, state, zip_code, zip_plus_four");
+        COLUMNS.put("product", "id, name, unit_cost, reorder_point, reorder_quantity");
+        COLUMNS.put("customer", "id, first_name, last_name, address_line1, address_line2, city, state, zip_code, "
+                + "zip_plus_four, pricing_method_id, distribution_center_id, version");
+        COLUMNS.put("inventory", "product_id, distribution_center_id, quantity_on_hand, backorder_quantity, version");
+        COLUMNS.put("supplier_inventory", "supplier_id, product_id, quantity_on_hand, version");
+    }
+
+    record Content(long rows, long checksum) {
+    }
+
+    private ReferenceDataTables() {
+    }
+
+    static Map<String, Content> read() throws SQLException {
+        var content = new LinkedHashMap<String, Content>();
+        try (Connection c = TestDatabase.connect(); var s = c.createStatement()) {
+            for (var table : COLUMNS.entrySet()) {
+                try (var r = s.executeQuery("SELECT COUNT(*), COALESCE(SUM(CRC32(CONCAT_WS('|', " + table.getValue()
+                        + "))), 0) FROM " + table.getKey())) {
+                    r.next();
+                    content.put(table.getKey(), new Content(r.getLong(1), r.getLong(2)));
+                }
+            }
+        }
+        return content;
+    }
+
+    static Map<String, Long> counts() throws SQLException {
+        var counts = new LinkedHashMap<String, Long>();
+        read().forEach((table, content) -> counts.put(table, content.rows()));
+        return counts;
+    }
+
+    static long count(String table) throws SQLException {
+        try (Connection c = TestDatabase.connect()) {
+            return TestData.longValue(c, "SELECT COUNT(*) FROM " + table);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.orderapp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URL;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.as.arquillian.container.ManagementClient;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Statements per NewOrder as the database counts them (Com_insert, Com_update, Com_select), with Hibernate
+ * batching on (the services unit's batch size, 20) and off (batch size 1, set for one deployment through a
+ * server system property, no rebuild). Batched and rewritten, the lines of an order are one INSERT.
+ */
+@ExtendWith(ArquillianExtension.class)
+class StatementCountIT {
+
+    private static final String DEPLOYMENT = "order-statements";
+    private static final int CENTER = 9100;
+    private static final long CUSTOMER = 9_100_001L;
+    private static final long FIRST_PRODUCT = 9101;
+    private static final int[] LINE_COUNTS = {1, 5, 9};
+    private static final int REPEATS = 3;
+
+    @Deployment(name = DEPLOYMENT, managed = false, testable = false)
+    static EnterpriseArchive deployment() {
+        return OrderDeployment.ear();
+    }
+
+    @ArquillianResource
+    Deployer deployer;
+
+    @ArquillianResource
+    ManagementClient management;
+
+    @Test
+    void linesAreOneInsertWhenBatchedAndOneEachWhenNot() throws Exception {
+        Map<Integer, StatusCounters> batched = measure(null);
+        Map<Integer, StatusCounters> unbatched = measure("1");
+
+        System.out.println("Statements per NewOrder, counted by the database (Com_*):");
+        System.out.println("lines | batched: insert update select | unbatched: insert update select");
+        for (int lines : LINE_COUNTS) {
+            var b = batched.get(lines);
+            var u = unbatched.get(lines);
+            System.out.printf("%5d | %15d %6d %6d | %17d %6d %6d%n", lines, b.inserts(), b.updates(), b.selects(),
+                    u.inserts(), u.updates(), u.selects());
+        }
+        for (int lines : LINE_COUNTS) {
+            assertEquals(2, batched.get(lines).inserts(), "batched: the order, then all " + lines + " lines in one INSERT");
+            assertEquals(1 + lines, unbatched.get(lines).inserts(), "unbatched: the order, then one INSERT per line");
+            assertEquals(lines, batched.get(lines).updates(), "one stock update per line");
+        }
+    }
+
+    /** Deploys with the given services batch size (null: the default), and counts statements per order size. */
+    private Map<Integer, StatusCounters> measure(String batchSize) throws Exception {
+        Map<String, String> properties = batchSize == null ? Map.of() : Map.of("order.services.batch-size", batchSize);
+        return DeploymentWithProperties.run(management, deployer, DEPLOYMENT, properties, () -> {
+            createReferenceData();
+            var api = new Api(new URL(management.getWebUri().toString() + "/Order/"));
+            var result = new LinkedHashMap<Integer, StatusCounters>();
+            try (var counters = new StatusCounters.Probe()) {
+                for (int lines : LINE_COUNTS) {
+                    order(api, lines); // the first order of this size warms the caches
+                    StatusCounters first = null;
+                    for (int i = 0; i < REPEATS; i++) {
+                        var before = counters.read();
+                        order(api, lines);
+                        var delta = counters.read().minus(before);
+                        if (first == null) {
+                            first = delta;
+                        } else {
+                            assertEquals(first, delta, "the same order sends the same statements every time");
+                        }
+                    }
+                    result.put(lines, first);
+                }
+            }
+            return result;
+        });
+    }
+
+    private static void order(Api api, int lines) {
+        long[] pairs = new long[lines * 2];
+        for (int i = 0; i < lines; i++) {
+            pairs[2 * i] = FIRST_PRODUCT + i;
+            pairs[2 * i + 1] = 1 + i;
+        }
+        var reply = api.order(CUSTOMER, pairs);
+        assertEquals(201, reply.status(), reply.body());
+    }
+
+    private static void createReferenceData() throws Exception {
+        try (var c = TestDatabase.connect()) {
+            TestData.distributionCenter(c, CENTER);
+            TestData.pricingMethod(c, CENTER, "0.2500");
+            TestData.customer(c, CUSTOMER, CENTER, CENTER);
+            for (int i = 0; i < 9; i++) {
+                TestData.product(c, FIRST_PRODUCT + i, "Counted " + i, "10.00", 0, 100);
+                TestData.inventory(c, FIRST_PRODUCT + i, CENTER, 1_000_000);
+            }
+        }
+    }
+}

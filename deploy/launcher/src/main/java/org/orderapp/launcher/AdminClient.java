@@ -1,0 +1,146 @@
+package org.orderapp.launcher;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON. */
+final class AdminClient {
+
+    private final URI base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    AdminClient(URI applicationUrl) {
+        String url = applicationUrl.toString();
+        this.base = URI.create((url.endsWith("/") ? url : url + "/") + "api/admin/reference-data");
+    }
+
+    URI base() {
+        return base;
+    }
+
+    /** The answer to a request that may be refused: the figures, or the server's reason (409, 400). */
+    record Outcome(LoadFigures figures, int status, String error) {
+        boolean accepted() {
+            return figures != null;
+        }
+    }
+
+    record Plan(double scale, int defaultBatchSize, long totalRows, Map<String, Long> rows, boolean referenceDataPresent) {
+    }
+
+    LoadFigures status() throws IOException, InterruptedException {
+        return LoadFigures.of(send("GET", "", Map.of()).body());
+    }
+
+    Plan plan(double scale) throws IOException, InterruptedException {
+        Reply reply = send("GET", "/plan", Map.of("scale", Double.toString(scale)));
+        if (reply.status() != 200) {
+            throw new IOException(reply.error());
+        }
+        JsonObject o = reply.body();
+        var rows = new LinkedHashMap<String, Long>();
+        o.getJsonObject("rows").forEach((k, v) -> rows.put(k, ((jakarta.json.JsonNumber) v).longValue()));
+        return new Plan(o.getJsonNumber("scale").doubleValue(), o.getInt("defaultBatchSize"),
+                o.getJsonNumber("totalRows").longValue(), rows, o.getBoolean("referenceDataPresent"));
+    }
+
+    /** Starts a load. Null seed or batch size: the server's defaults. */
+    Outcome load(double scale, Long seed, Integer batchSize, boolean resetAll, String writer)
+            throws IOException, InterruptedException {
+        var query = new LinkedHashMap<String, String>();
+        query.put("scale", Double.toString(scale));
+        if (seed != null) {
+            query.put("seed", seed.toString());
+        }
+        if (batchSize != null) {
+            query.put("batchSize", batchSize.toString());
+        }
+        if (resetAll) {
+            query.put("reset", "all");
+        }
+        if (writer != null) {
+            query.put("writer", writer);
+        }
+        return outcome(send("POST", "/load", query));
+    }
+
+    Outcome restart() throws IOException, InterruptedException {
+        return outcome(send("POST", "/restart", Map.of()));
+    }
+
+    Outcome stop() throws IOException, InterruptedException {
+        return outcome(send("POST", "/stop", Map.of()));
+    }
+
+    /** Empties the order tables ("orders") or every table ("all"); answers an error message, or null when done. */
+    String reset(String scope) throws IOException, InterruptedException {
+        Reply reply = send("POST", "/reset", Map.of("scope", scope));
+        return reply.status() == 200 ? null : reply.error();
+    }
+
+    /** Waits, without showing anything, until the load has ended; answers its final figures. */
+    LoadFigures await(long executionId, long pollMillis) throws IOException, InterruptedException {
+        while (true) {
+            LoadFigures f = status();
+            if (f.executionId() != executionId) {
+                throw new IOException("the server now reports load " + f.executionId() + " instead of " + executionId);
+            }
+            if (!f.running()) {
+                return f;
+            }
+            Thread.sleep(pollMillis);
+        }
+    }
+
+    private static Outcome outcome(Reply reply) {
+        return reply.status() == 202 ? new Outcome(LoadFigures.of(reply.body()), 202, null)
+                : new Outcome(null, reply.status(), reply.error());
+    }
+
+    private record Reply(int status, JsonObject body) {
+        String error() {
+            return body != null && body.containsKey("error") ? body.getString("error") : "HTTP " + status;
+        }
+    }
+
+    private Reply send(String method, String path, Map<String, String> query) throws IOException, InterruptedException {
+        var parameters = new StringJoiner("&", "?", "").setEmptyValue("");
+        query.forEach((k, v) -> parameters.add(k + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));
+        URI uri = URI.create(base + path + parameters);
+        var request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60)).header("Accept", "application/json")
+                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            throw new IOException("the application does not answer at " + base + " (is ./order run running?)", e);
+        }
+        String body = response.body();
+        if (response.statusCode() == 404 && !body.startsWith("{")) {
+            throw new IOException("no reference-data API at " + base + " (HTTP 404)");
+        }
+        JsonObject json = null;
+        if (body != null && body.startsWith("{")) {
+            try (var reader = Json.createReader(new StringReader(body))) {
+                json = reader.readObject();
+            }
+        }
+        if (json == null && response.statusCode() < 400) {
+            throw new IOException("unexpected answer from " + uri + ": HTTP " + response.statusCode());
+        }
+        return new Reply(response.statusCode(), json);
+    }
+}

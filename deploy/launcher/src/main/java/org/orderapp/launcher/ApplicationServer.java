@@ -1,0 +1,149 @@
+package org.orderapp.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The provisioned WildFly, run as a child process with its own base directory under var/server, so the
+ * build's copy stays pristine and a rebuild never loses the run's data or logs. The EAR is deployed by the
+ * deployment scanner; the server's console goes to var/server/log/console.log.
+ */
+public final class ApplicationServer implements AutoCloseable {
+
+    private static final Duration STOP_GRACE = Duration.ofSeconds(60);
+
+    private final Process process;
+    private final Path base;
+
+    private ApplicationServer(Process process, Path base) {
+        this.process = process;
+        this.base = base;
+    }
+
+    public record Settings(ProjectLayout layout, ServerProfile profile, DatabaseTarget database, String dialect,
+                           int httpPort, List<String> systemProperties) {
+    }
+
+    public static ApplicationServer start(Settings settings) throws IOException {
+        var layout = settings.layout();
+        Path base = layout.serverBase();
+        prepareBaseDirectory(layout.serverHome(), base);
+        Files.copy(layout.ear(), base.resolve("deployments/order.ear"), StandardCopyOption.REPLACE_EXISTING);
+
+        List<String> command = new ArrayList<>(List.of(
+                layout.serverHome().resolve("bin/standalone.sh").toString(),
+                "-c", settings.profile().serverConfig(),
+                "-Djboss.server.base.dir=" + base,
+                "-Dorder.db.dialect=" + settings.dialect()));
+        command.addAll(settings.systemProperties());
+        var builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(base.resolve("log/console.log").toFile());
+        Map<String, String> env = builder.environment();
+        env.put("JBOSS_HOME", layout.serverHome().toString());
+        env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true"); // the script forwards TERM to the JVM and waits for it
+        // The profile's heap and collector, unless the caller's environment sets them already.
+        if (!settings.profile().jvmOptions().isEmpty() && !env.containsKey("JBOSS_JAVA_SIZING")) {
+            env.put("JBOSS_JAVA_SIZING", settings.profile().jvmSizing());
+        }
+        // Credentials travel in the environment, never on a command line that ps would show.
+        env.put(DatabaseTarget.URL, settings.database().url());
+        env.put(DatabaseTarget.USER, settings.database().user());
+        env.put(DatabaseTarget.PASSWORD, settings.database().password());
+        env.put("ORDER_HTTP_PORT", Integer.toString(settings.httpPort()));
+        return new ApplicationServer(builder.start(), base);
+    }
+
+    /** A fresh configuration from the build on every start; data (transaction log, message journal) is kept. */
+    private static void prepareBaseDirectory(Path serverHome, Path base) throws IOException {
+        Path configuration = base.resolve("configuration");
+        if (Files.isDirectory(configuration)) {
+            try (Stream<Path> files = Files.walk(configuration)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Path source = serverHome.resolve("standalone/configuration");
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                if (p.toString().contains("standalone_xml_history")) {
+                    continue;
+                }
+                Path target = configuration.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Files.createDirectories(base.resolve("deployments"));
+        Files.createDirectories(base.resolve("log"));
+        try (Stream<Path> markers = Files.list(base.resolve("deployments"))) {
+            for (Path marker : (Iterable<Path>) markers::iterator) {
+                if (marker.getFileName().toString().matches("order\\.ear\\.(deployed|failed|isdeploying|pending|undeployed)")) {
+                    Files.delete(marker);
+                }
+            }
+        }
+    }
+
+    /** Waits until the deployment scanner reports the EAR deployed; fails fast if it failed or the server died. */
+    public void awaitDeployment(Duration timeout) throws IOException, InterruptedException {
+        Path deployments = base.resolve("deployments");
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (Files.exists(deployments.resolve("order.ear.deployed"))) {
+                return;
+            }
+            if (Files.exists(deployments.resolve("order.ear.failed"))) {
+                throw new IOException("order.ear failed to deploy: " + Files.readString(deployments.resolve("order.ear.failed"))
+                        .lines().limit(20).reduce("", (a, b) -> a + System.lineSeparator() + b)
+                        + System.lineSeparator() + "see " + consoleLog());
+            }
+            if (!process.isAlive()) {
+                throw new IOException("the server stopped during start-up (exit " + process.exitValue() + "); see " + consoleLog());
+            }
+            Thread.sleep(250);
+        }
+        throw new IOException("order.ear was not deployed within " + timeout.toSeconds() + " s; see " + consoleLog());
+    }
+
+    public Path consoleLog() {
+        return base.resolve("log/console.log");
+    }
+
+    public Path serverLog() {
+        return base.resolve("log/server.log");
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** Stops the server gracefully (SIGTERM to the JVM), and forcibly if it has not stopped in time. */
+    @Override
+    public void close() throws InterruptedException {
+        var jvms = process.descendants().toList();
+        jvms.forEach(ProcessHandle::destroy);
+        process.destroy();
+        if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+            jvms.forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
+        }
+        for (ProcessHandle jvm : jvms) {
+            jvm.onExit().orTimeout(STOP_GRACE.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> {
+                jvm.destroyForcibly();
+                return jvm;
+            }).join();
+        }
+    }
+}

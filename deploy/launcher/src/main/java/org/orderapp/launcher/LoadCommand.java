@@ -1,0 +1,28 @@
+package org.orderapp.launcher;
+
+import java.util.concurrent.Callable;
+import org.orderapp.load.LoadDriver;
+import org.orderapp.load.LoadOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Drive load against the running application (./order run in another terminal) and write a run folder",
+                "under results/: config.json, summary.json, CSV files, HdrHistogram logs and report.html.",
+                "Exit status: 0 when the audit passes (or is skipped), 1 when it fails."})
+class LoadCommand implements Callable<Integer> {
+
+    @Mixin
+    LoadOptions options;
+
+    @Mixin
+    TargetOptions target;
+
+    @Override
+    public Integer call() throws Exception {
+        var layout = ProjectLayout.current();
+        var config = options.toConfig(layout.root().resolve("results"));
+        var result = new LoadDriver(config, target.resolve(layout), System.out).run();
+        return result.audit() == null || result.auditPassed() ? 0 : 1;
+    }
+}

@@ -1,0 +1,119 @@
+package org.orderapp.launcher;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** ./order load-data: the reference-data load of the running application, with live progress. */
+@Command(name = "load-data", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Load the reference data into the running application (Jakarta Batch job on the batch-services",
+                "unit) and follow it: rows done of total, rows/s, time left; then a summary.",
+                "Scale 1.0 is the guide's data set: 250,000 products, 25 distribution centers (6.25 million inventory",
+                "rows), 2,000 suppliers (1.25 million supplier inventory rows), 2 million customers, 4 pricing methods.",
+                "A load refuses to run over existing reference data: --reset-all removes everything first.",
+                "Stopping this command (Ctrl-C) does not stop the load; --status shows it again."})
+class LoadDataCommand implements Callable<Integer> {
+
+    @Option(names = "--scale", defaultValue = "1.0", description = "Size of the data set; 1.0 = the guide's (default ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--seed", description = "Seed of the generated data (default: the server's, 42). Same seed and scale, same data.")
+    Long seed;
+
+    @Option(names = "--batch-size", description = "Rows per chunk: one transaction, one flush and clear, one JDBC batch "
+            + "(default: hibernate.jdbc.batch_size of the batch-services unit, order.batch.batch-size).")
+    Integer batchSize;
+
+    @Option(names = "--reset-all", description = "Remove ALL data first (orders and reference data), then load.")
+    boolean resetAll;
+
+    @Option(names = "--reset-orders", description = "Only remove the orders, their lines and the replenishments "
+            + "(the reference data stays, as between the guide's runs); load nothing.")
+    boolean resetOrders;
+
+    @Option(names = "--restart", description = "Finish the latest load from its last checkpoint (after a failure, a stop, "
+            + "or a server that stopped in the middle).")
+    boolean restart;
+
+    @Option(names = "--status", description = "Show the latest load and exit (follows it while it runs).")
+    boolean status;
+
+    @Option(names = "--stop", description = "Stop the running load at its next checkpoint (--restart continues it).")
+    boolean stop;
+
+    @Option(names = "--url", description = "The application's URL (default: the one ./order run writes in var/run.properties).")
+    String url;
+
+    @Override
+    public Integer call() throws Exception {
+        int actions = (resetOrders ? 1 : 0) + (restart ? 1 : 0) + (status ? 1 : 0) + (stop ? 1 : 0);
+        if (actions > 1 || (actions == 1 && resetAll)) {
+            System.err.println("order load-data: choose one of --reset-orders, --restart, --status, --stop "
+                    + "(--reset-all goes with a load)");
+            return 2;
+        }
+        var admin = new AdminClient(ApplicationTarget.applicationUrl(url));
+        var view = new LoadProgressView(admin, System.out);
+        if (resetOrders) {
+            String refused = admin.reset("orders");
+            if (refused != null) {
+                System.err.println("order load-data: " + refused);
+                return 1;
+            }
+            System.out.println("Removed the orders, order lines and replenishments; the reference data is kept.");
+            return 0;
+        }
+        if (status) {
+            LoadFigures f = admin.status();
+            if (f.executionId() == 0) {
+                System.out.println("No reference-data load has run.");
+                return 0;
+            }
+            if (f.running()) {
+                System.out.println("Load " + f.executionId() + " is running:");
+                f = follow(view, f);
+            }
+            LoadProgressView.summary(f, System.out);
+            return 0;
+        }
+        AdminClient.Outcome outcome;
+        if (stop) {
+            outcome = admin.stop();
+        } else if (restart) {
+            outcome = admin.restart();
+        } else {
+            outcome = admin.load(scale, seed, batchSize, resetAll, null);
+        }
+        if (!outcome.accepted()) {
+            System.err.println("order load-data: " + outcome.error());
+            if (outcome.error().contains("already exists")) {
+                System.err.println("  --reset-all removes all data (orders and reference data) before loading.");
+            } else if (outcome.error().contains("restart it")) {
+                System.err.println("  --restart finishes it; --reset-all starts over.");
+            }
+            return 1;
+        }
+        LoadFigures started = outcome.figures();
+        if (stop) {
+            System.out.println("Stopping load " + started.executionId() + " at its next checkpoint; --restart continues it.");
+            return 0;
+        }
+        System.out.printf(java.util.Locale.US, "%s load %d: %,d rows at scale %s, seed %d, batch size %,d%s%n",
+                restart ? "Restarted" : "Started", started.executionId(), started.rowsTotal(), started.scale(),
+                started.seed(), started.batchSize(), resetAll ? " (all data removed first)" : "");
+        LoadFigures end = follow(view, started);
+        LoadProgressView.summary(end, System.out);
+        return end.completed() ? 0 : 1;
+    }
+
+    private static LoadFigures follow(LoadProgressView view, LoadFigures started) throws Exception {
+        Thread hint = new Thread(() -> System.out.printf("%nThe load goes on in the server; ./order load-data --status "
+                + "shows it.%n"));
+        Runtime.getRuntime().addShutdownHook(hint);
+        try {
+            return view.follow(started.executionId());
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(hint);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package org.orderapp.launcher;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The ./order command: one entry point for running and measuring the Order application. */
+@Command(name = "order",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
+        version = "Order 1.0.0-SNAPSHOT on WildFly " + ProjectLayout.WILDFLY_VERSION,
+        description = {"Runs and measures the Order application (Jakarta EE on WildFly, Hibernate, MySQL/MariaDB).",
+                "",
+                "Environment (or the same names as -D system properties):",
+                "  ORDER_DB_URL       JDBC URL of an external MySQL 8.4+ or MariaDB 10.11+ database;",
+                "                     unset: an embedded MariaDB is started, its data under var/mariadb",
+                "  ORDER_DB_USER      database user (default root; the embedded database: order)",
+                "  ORDER_DB_PASSWORD  database password (required with ORDER_DB_URL)",
+                "  ORDER_HTTP_PORT    HTTP port of the application (default 8080)"},
+        subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, BenchCommand.class,
+                CommandLine.HelpCommand.class})
+public class OrderCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        var commandLine = new CommandLine(new OrderCommand());
+        // A failure is reported as one clear line; the details are in the log the message names.
+        commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> {
+            cl.getErr().println("order: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            if (Boolean.getBoolean("order.debug")) {
+                e.printStackTrace(cl.getErr());
+            }
+            return 1;
+        });
+        System.exit(commandLine.execute(args));
+    }
+}

@@ -1,0 +1,47 @@
+package org.orderapp.launcher;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the build puts the server and the EAR, and where a run keeps its state (under var/). */
+public record ProjectLayout(Path root) {
+
+    public static final String WILDFLY_VERSION = "39.0.1.Final";
+
+    /** The project root: the folder holding the ./order script, handed over as -Dorder.home. */
+    public static ProjectLayout current() {
+        return new ProjectLayout(Path.of(System.getProperty("order.home", ".")).toAbsolutePath().normalize());
+    }
+
+    /** The WildFly provisioned and configured by the build (deploy/server). */
+    public Path serverHome() {
+        return root.resolve("deploy/server/target/wildfly-" + WILDFLY_VERSION);
+    }
+
+    /** The server profiles (configuration file and JVM options), one NAME.properties each. */
+    public Path serverProfiles() {
+        return serverHome().resolve("standalone/configuration/profiles");
+    }
+
+    public Path ear() {
+        return root.resolve("deploy/ear/target/order.ear");
+    }
+
+    /** Run state: the embedded database, the server's data, logs and deployments. Survives a rebuild. */
+    public Path var() {
+        return root.resolve("var");
+    }
+
+    public Path databaseHome() {
+        return var().resolve("mariadb");
+    }
+
+    public Path serverBase() {
+        return var().resolve("server");
+    }
+
+    public boolean isBuilt() {
+        return Files.isRegularFile(ear()) && Files.isRegularFile(serverHome().resolve("standalone/configuration/order.xml"))
+                && Files.isRegularFile(serverProfiles().resolve(ServerProfile.DEFAULT + ".properties"));
+    }
+}

@@ -1,0 +1,55 @@
+package org.orderapp.launcher;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A server profile: which configuration file the server starts with and which JVM options (heap, collector).
+ * Each is a file NAME.properties that the build puts beside the configuration (deploy/server/src/main/profiles);
+ * the container's entry point reads the same files, so a profile means the same in both.
+ */
+public record ServerProfile(String name, String serverConfig, List<String> jvmOptions) {
+
+    public static final String DEFAULT = "baseline";
+    private static final String SUFFIX = ".properties";
+
+    /** Reads the named profile; an unknown name is an error that lists the known ones. */
+    public static ServerProfile load(ProjectLayout layout, String name) throws IOException {
+        Path file = layout.serverProfiles().resolve(name + SUFFIX);
+        if (name.isBlank() || name.contains("/") || !Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("unknown profile '" + name + "'; known profiles: "
+                    + String.join(", ", available(layout)));
+        }
+        var properties = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            properties.load(in);
+        }
+        String config = properties.getProperty("server-config", "").trim();
+        if (config.isEmpty()) {
+            throw new IOException(file + " names no server-config");
+        }
+        String options = properties.getProperty("jvm-options", "").trim();
+        return new ServerProfile(name, config, options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+")));
+    }
+
+    public static List<String> available(ProjectLayout layout) throws IOException {
+        if (!Files.isDirectory(layout.serverProfiles())) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(layout.serverProfiles())) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(SUFFIX))
+                    .map(n -> n.substring(0, n.length() - SUFFIX.length())).sorted().toList();
+        }
+    }
+
+    /** The JVM options as WildFly's start script takes them: JBOSS_JAVA_SIZING replaces its default heap. */
+    public String jvmSizing() {
+        return String.join(" ", jvmOptions);
+    }
+}

@@ -1,0 +1,141 @@
+package org.orderapp.load;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.orderapp.load.workload.TransactionMix;
+
+/**
+ * Everything that defines a run, written as is to the run folder (config.json) so a run can be repeated exactly.
+ *
+ * @param steps closed model: users per step; open model: arrival rates per step (transactions per second)
+ */
+public record LoadConfig(
+        Model model,
+        List<Double> steps,
+        int connections,
+        Duration thinkTime,
+        boolean exponentialThinkTime,
+        Duration warmUp,
+        Duration measure,
+        int repeats,
+        TransactionMix mix,
+        int minLines,
+        int maxLines,
+        int minQuantity,
+        int maxQuantity,
+        int browsePages,
+        Endpoints endpoints,
+        long firstCustomer,
+        long lastCustomer,
+        long seed,
+        Duration requestTimeout,
+        Duration sampleInterval,
+        boolean flightRecording,
+        Duration lockThreshold,
+        boolean audit,
+        Duration drainTimeout,
+        Path output,
+        String label) {
+
+    /** Closed: a fixed number of users, each waiting for its answer; open: a fixed arrival rate. */
+    public enum Model { CLOSED, OPEN }
+
+    /**
+     * Which HTTP interface carries NewOrder and OrderInquiry: the guide's form endpoints (/NewOrder,
+     * /OrderInquiry), the JSON API (/api/orders, /api/customers/{id}/orders), or whichever the server offers.
+     */
+    public enum Endpoints { AUTO, FORM, API }
+
+    public LoadConfig {
+        steps = List.copyOf(steps);
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("at least one step (users or rate) is needed");
+        }
+        for (double s : steps) {
+            if (!(s > 0)) {
+                throw new IllegalArgumentException("steps must be positive, got " + s);
+            }
+            if (model == Model.CLOSED && s != Math.rint(s)) {
+                throw new IllegalArgumentException("users must be whole numbers, got " + s);
+            }
+        }
+        require(connections > 0, "connections must be positive");
+        require(!thinkTime.isNegative(), "think time must not be negative");
+        require(!warmUp.isNegative(), "warm-up must not be negative");
+        require(measure.toMillis() >= 100, "the measurement window must be at least 100 ms");
+        require(repeats >= 1, "repeats must be at least 1");
+        require(minLines >= 1 && maxLines >= minLines, "lines must be a range like 1-9 with 1 <= min <= max");
+        require(minQuantity >= 1 && maxQuantity >= minQuantity, "quantity must be a range with 1 <= min <= max");
+        require(browsePages >= 0, "browse pages must not be negative");
+        require(firstCustomer <= lastCustomer, "the customer range is empty");
+        require(requestTimeout.toMillis() > 0, "the request timeout must be positive");
+        require(sampleInterval.toMillis() >= 100, "the sample interval must be at least 100 ms");
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** Reasonable settings for a short run; the command line starts from the same values. */
+    public static LoadConfig defaults(Path output) {
+        Map<TransactionMix.Kind, Integer> weights = new EnumMap<>(TransactionMix.Kind.class);
+        weights.put(TransactionMix.Kind.NEW_ORDER, 50);
+        weights.put(TransactionMix.Kind.ORDER_INQUIRY, 40);
+        weights.put(TransactionMix.Kind.BROWSE, 10);
+        return new LoadConfig(Model.CLOSED, List.of(1.0, 20.0, 40.0, 60.0, 80.0, 100.0), 200, Duration.ZERO, false,
+                Duration.ofSeconds(10), Duration.ofSeconds(30), 1, new TransactionMix(weights), 1, 9, 1, 10, 2,
+                Endpoints.AUTO, 1, Long.MAX_VALUE, 42, Duration.ofSeconds(30), Duration.ofSeconds(1), false,
+                Duration.ofMillis(1), true, Duration.ofSeconds(120), output, null);
+    }
+
+    /** Steps as "1..100/20" (1, 20, 40, ... 100, the guide's stepping) or a list "1,20,40". */
+    public static List<Double> parseSteps(String spec) {
+        String s = spec.replace(" ", "");
+        var values = new ArrayList<Double>();
+        if (s.contains("..")) {
+            String[] range = s.split("\\.\\.|/");
+            if (range.length != 3) {
+                throw new IllegalArgumentException("a stepped range is FROM..TO/STEP, e.g. 1..100/20; got '" + spec + "'");
+            }
+            double from = Double.parseDouble(range[0]);
+            double to = Double.parseDouble(range[1]);
+            double step = Double.parseDouble(range[2]);
+            if (!(step > 0) || to < from) {
+                throw new IllegalArgumentException("a stepped range needs TO >= FROM and STEP > 0; got '" + spec + "'");
+            }
+            values.add(from);
+            for (double v = Math.ceil((from + 1) / step) * step; v <= to + 1e-9; v += step) {
+                values.add(v);
+            }
+            if (values.get(values.size() - 1) < to) {
+                values.add(to);
+            }
+        } else {
+            for (String part : s.split(",")) {
+                values.add(Double.parseDouble(part));
+            }
+        }
+        return values;
+    }
+
+    public LoadConfig withOutput(Path output) {
+        return new LoadConfig(model, steps, connections, thinkTime, exponentialThinkTime, warmUp, measure, repeats, mix,
+                minLines, maxLines, minQuantity, maxQuantity, browsePages, endpoints, firstCustomer, lastCustomer, seed,
+                requestTimeout, sampleInterval, flightRecording, lockThreshold, audit, drainTimeout, output, label);
+    }
+
+    /** The step's name as reports show it: "40 users" or "250 tx/s". */
+    public String stepName(double step) {
+        return model == Model.CLOSED ? (long) step + " users" : formatNumber(step) + " tx/s";
+    }
+
+    static String formatNumber(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,313 @@
+package org.orderapp.load;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.orderapp.load.audit.Audit;
+import org.orderapp.load.audit.AuditResult;
+import org.orderapp.load.audit.StockSnapshot;
+import org.orderapp.load.engine.ClosedLoad;
+import org.orderapp.load.engine.LoadShape;
+import org.orderapp.load.engine.OpenLoad;
+import org.orderapp.load.engine.StepController;
+import org.orderapp.load.engine.StepHooks;
+import org.orderapp.load.engine.StepResult;
+import org.orderapp.load.engine.UserFactory;
+import org.orderapp.load.http.UserConnection;
+import org.orderapp.load.report.RunFolder;
+import org.orderapp.load.server.ApplicationMonitor;
+import org.orderapp.load.server.DatabaseCounters;
+import org.orderapp.load.server.FlightRecording;
+import org.orderapp.load.server.LockContention;
+import org.orderapp.load.server.ManagementReader;
+import org.orderapp.load.server.ServerProcess;
+import org.orderapp.load.server.ServerSample;
+import org.orderapp.load.server.ServerSampler;
+import org.orderapp.load.server.ServerWindow;
+import org.orderapp.load.workload.AcknowledgedOrder;
+import org.orderapp.load.workload.Catalog;
+import org.orderapp.load.workload.Endpoint;
+import org.orderapp.load.workload.UserSession;
+
+/**
+ * Runs a load test against a running Order application and writes its run folder: the steps of every repeat
+ * with the server sampled alongside, an optional lock-contention recording per measurement window, and the
+ * audit at the end. The caller says where the application is; this module knows nothing of how it was started.
+ */
+public final class LoadDriver {
+
+    private final LoadConfig config;
+    private final Target target;
+    private final PrintStream out;
+
+    public LoadDriver(LoadConfig config, Target target, PrintStream out) {
+        this.config = config;
+        this.target = target;
+        this.out = out;
+    }
+
+    public RunResult run() throws IOException, SQLException, InterruptedException {
+        Instant started = Instant.now();
+        long runStart = System.nanoTime();
+        Path folder = newFolder();
+        var notes = new ArrayList<String>();
+        RunFolder.writeConfig(folder, config, target);
+        say("Run folder: " + folder);
+
+        try (Connection db = DriverManager.getConnection(target.dbUrl(), target.dbUser(), target.dbPassword());
+             var counters = new DatabaseCounters(DriverManager.getConnection(target.dbUrl(), target.dbUser(), target.dbPassword()))) {
+            Catalog catalog = Catalog.load(db, config.firstCustomer(), config.lastCustomer(), config.maxLines());
+            say("Catalog: " + catalog.customerCount() + " customers at " + catalog.centerCount()
+                    + " distribution centers (smallest assortment " + catalog.smallestAssortment() + " products)");
+            Endpoint endpoint = resolveEndpoint(catalog);
+            say("Endpoints: " + (endpoint == Endpoint.FORM ? "form (/NewOrder, /OrderInquiry)" : "JSON API (/api/orders, /api/customers/{id}/orders)")
+                    + (config.endpoints() == LoadConfig.Endpoints.AUTO ? ", detected" : ""));
+
+            ManagementReader management = ManagementReader.connect(target.managementHost(), target.managementPort());
+            var failure = management.probe();
+            if (failure.isPresent()) {
+                notes.add("The management interface at " + target.management() + " could not be read (" + failure.get()
+                        + "): pools, queue and cache figures are missing. It is read with local authentication, "
+                        + "which needs the driver on the server's machine, as the server's user.");
+                management.close();
+                management = null;
+            }
+            FlightRecording recording = null;
+            if (config.flightRecording()) {
+                recording = prepareRecording(management, folder, notes);
+            }
+            try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, runStart)) {
+                sampler.start(config.sampleInterval());
+                boolean quiet = awaitQuiet(sampler, config.drainTimeout());
+                if (!quiet) {
+                    notes.add("The replenish queue was still busy when the run started; the audit counts what moved meanwhile.");
+                }
+                StockSnapshot before = config.audit() ? StockSnapshot.take(db) : null;
+                var ledger = new ConcurrentLinkedQueue<AcknowledgedOrder>();
+                var settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.minLines(),
+                        config.maxLines(), config.minQuantity(), config.maxQuantity(), config.browsePages());
+                var controller = new StepController(config.warmUp(), config.measure(), config.sampleInterval(), runStart, out);
+                List<StepOutcome> outcomes = new ArrayList<>();
+                for (int repeat = 1; repeat <= config.repeats(); repeat++) {
+                    for (int i = 0; i < config.steps().size(); i++) {
+                        outcomes.add(runStep(controller, repeat, i, catalog, settings, ledger, sampler, recording, folder));
+                    }
+                }
+                AuditResult audit = null;
+                if (config.audit()) {
+                    say("Audit: waiting for the replenish queue to drain ...");
+                    boolean drained = awaitQuiet(sampler, config.drainTimeout());
+                    StockSnapshot after = StockSnapshot.take(db);
+                    audit = Audit.check(db, before, after, new ArrayList<>(ledger), drained);
+                    say(String.format(Locale.ROOT, "Audit: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
+                                    + "stock balanced at %d of %d centers that moved", audit.pass() ? "PASS" : "FAIL",
+                            audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
+                            audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size()));
+                    audit.findings().forEach(f -> say("  " + f));
+                }
+                List<ServerSample> samples = sampler.all();
+                var result = new RunResult(config, target, endpoint.name().toLowerCase(Locale.ROOT), started, Instant.now(),
+                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, notes);
+                RunFolder.write(result);
+                notes.forEach(n -> say("Note: " + n));
+                say("Report: " + folder.resolve("report.html"));
+                return result;
+            } finally {
+                if (management != null) {
+                    management.close();
+                }
+            }
+        }
+    }
+
+    private StepOutcome runStep(StepController controller, int repeat, int index, Catalog catalog, UserSession.Settings settings,
+                                ConcurrentLinkedQueue<AcknowledgedOrder> ledger, ServerSampler sampler,
+                                FlightRecording recording, Path folder) throws IOException, InterruptedException {
+        double step = config.steps().get(index);
+        String name = config.stepName(step);
+        String label = String.format(Locale.ROOT, "[run %d/%d step %d/%d: %s]", repeat, config.repeats(), index + 1,
+                config.steps().size(), name);
+        long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
+        UserFactory users = (n, recorder) -> new UserSession(settings, catalog, new UserConnection(config.requestTimeout()),
+                new SplittableRandom(seed + n), recorder, ledger::add);
+        LoadShape load = config.model() == LoadConfig.Model.CLOSED
+                ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
+                : new OpenLoad(step, config.connections(), users, config.requestTimeout());
+        String stem = RunFolder.stepStem(repeat, index, step, config);
+        Path jfr = folder.resolve("jfr").resolve(stem + ".jfr");
+        var hooks = new WindowHooks(sampler, recording, jfr);
+        StepResult client;
+        try (OutputStream hlog = Files.newOutputStream(RunFolder.histogramLog(folder, stem))) {
+            client = controller.run(repeat, index, step, name, label, load, hooks, hlog);
+        }
+        ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(java.util.Map.of())
+                : ServerWindow.of(sampler.between(hooks.opened, hooks.closed), client.successes());
+        LockContention contention = null;
+        if (hooks.recorded) {
+            try {
+                contention = LockContention.read(jfr);
+            } catch (IOException e) {
+                hooks.recordingError = "the recording could not be read: " + e.getMessage();
+            }
+        }
+        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s", label, client.throughput(), client.errorCount(),
+                server.get("db.statementsPerTx") == null ? "" : String.format(Locale.ROOT, ", %.1f statements/tx",
+                        server.get("db.statementsPerTx")),
+                hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError));
+        return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError);
+    }
+
+    /** Marks the window's edges in the server samples and records lock contention inside it. */
+    private static final class WindowHooks implements StepHooks {
+        private final ServerSampler sampler;
+        private final FlightRecording recording;
+        private final Path file;
+        ServerSample opened;
+        ServerSample closed;
+        boolean started;
+        boolean recorded;
+        String recordingError;
+
+        WindowHooks(ServerSampler sampler, FlightRecording recording, Path file) {
+            this.sampler = sampler;
+            this.recording = recording;
+            this.file = file;
+        }
+
+        @Override
+        public void beforeWindow() {
+            if (recording != null) {
+                try {
+                    recording.start();
+                    started = true;
+                } catch (IOException e) {
+                    recordingError = e.getMessage();
+                }
+            }
+        }
+
+        @Override
+        public void windowOpened() {
+            opened = sampler.sample();
+        }
+
+        @Override
+        public void windowClosed() {
+            closed = sampler.sample();
+        }
+
+        @Override
+        public void afterWindow() {
+            if (started) {
+                try {
+                    recording.stop(file);
+                    recorded = true;
+                } catch (IOException e) {
+                    recordingError = e.getMessage();
+                }
+            }
+        }
+
+        @Override
+        public String serverStatus() {
+            return sampler.status();
+        }
+    }
+
+    private FlightRecording prepareRecording(ManagementReader management, Path folder, List<String> notes) {
+        var pid = management != null ? management.serverPid() : java.util.Optional.<Long>empty();
+        if (pid.isEmpty()) {
+            pid = ServerProcess.listeningOn(target.application().getPort() > 0 ? target.application().getPort() : 80);
+        }
+        if (pid.isEmpty()) {
+            notes.add("No lock-contention recording: the server's process was not found on this machine.");
+            return null;
+        }
+        try {
+            return FlightRecording.of(pid.get(), folder.resolve("jfr"), config.lockThreshold());
+        } catch (IOException e) {
+            notes.add("No lock-contention recording: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Waits until no replenish message is queued or being processed (two samples in a row); false on timeout. */
+    private boolean awaitQuiet(ServerSampler sampler, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int quietSamples = 0;
+        while (System.nanoTime() < deadline) {
+            ServerSample s = sampler.sample();
+            boolean quiet = zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
+                    && zero(s.get("app.mdb.inFlight"));
+            quietSamples = quiet ? quietSamples + 1 : 0;
+            if (quietSamples >= 2) {
+                return true;
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    private static boolean zero(Double value) {
+        return value == null || value == 0;
+    }
+
+    /** FORM or API as asked; AUTO: the form endpoint if the server answers it with JSON, else the API. */
+    private Endpoint resolveEndpoint(Catalog catalog) throws InterruptedException {
+        switch (config.endpoints()) {
+            case FORM:
+                return Endpoint.FORM;
+            case API:
+                return Endpoint.API;
+            default:
+                try {
+                    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+                    URI probe = Endpoint.FORM.inquiry(target.application(), catalog.customerId(0));
+                    var response = http.send(HttpRequest.newBuilder(probe).header("Accept", "application/json")
+                            .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+                    if (response.statusCode() == 200 && new ObjectMapper().readTree(response.body()).isArray()) {
+                        return Endpoint.FORM;
+                    }
+                } catch (IOException e) {
+                    // not there, or not JSON: the API it is
+                }
+                return Endpoint.API;
+        }
+    }
+
+    private Path newFolder() throws IOException {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String name = stamp + "-" + config.model().name().toLowerCase(Locale.ROOT)
+                + (config.label() == null || config.label().isBlank() ? "" : "-" + config.label().replaceAll("[^A-Za-z0-9._-]", "_"));
+        Path folder = config.output().resolve(name);
+        for (int n = 2; Files.exists(folder); n++) {
+            folder = config.output().resolve(name + "-" + n);
+        }
+        Files.createDirectories(folder.resolve("histograms"));
+        return folder;
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}

@@ -1,0 +1,169 @@
+package org.orderapp.load;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import org.orderapp.load.workload.TransactionMix;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/** The load driver's command-line options (a picocli mixin), turned into a {@link LoadConfig}. */
+public class LoadOptions {
+
+    @Option(names = "--model", paramLabel = "closed|open", defaultValue = "closed",
+            description = "closed: a fixed number of users (the guide's model); open: a fixed arrival rate. Default ${DEFAULT-VALUE}.")
+    String model;
+
+    @Option(names = "--users", paramLabel = "STEPS", defaultValue = "1..100/20",
+            description = "Closed model: users per step, FROM..TO/STEP (1..100/20 is 1, 20, 40, 60, 80, 100) or a list 1,10,50. Default ${DEFAULT-VALUE}.")
+    String users;
+
+    @Option(names = "--rates", paramLabel = "STEPS", defaultValue = "50,100,200",
+            description = "Open model: arrival rates per step in transactions per second, a list or FROM..TO/STEP. Default ${DEFAULT-VALUE}.")
+    String rates;
+
+    @Option(names = "--connections", defaultValue = "200",
+            description = "Open model: connections (at most this many requests in flight). Default ${DEFAULT-VALUE}.")
+    int connections;
+
+    @Option(names = "--think-time", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
+            description = "Closed model: pause between a user's transactions (the guide: 0 or 1s). Default ${DEFAULT-VALUE}.")
+    Duration thinkTime;
+
+    @Option(names = "--think-exponential", description = "Draw think times from an exponential distribution with that mean.")
+    boolean thinkExponential;
+
+    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Load before each step's measurement window, not counted. Default ${DEFAULT-VALUE}.")
+    Duration warmUp;
+
+    @Option(names = "--measure", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
+            description = "Each step's measurement window. Default ${DEFAULT-VALUE}.")
+    Duration measure;
+
+    @Option(names = "--repeats", defaultValue = "1",
+            description = "Whole runs, repeated for mean and spread (the guide ran 5). Default ${DEFAULT-VALUE}.")
+    int repeats;
+
+    @Option(names = "--mix", defaultValue = "neworder=50,inquiry=40,browse=10",
+            description = "Transaction weights. Default ${DEFAULT-VALUE}.")
+    String mix;
+
+    @Option(names = "--lines", paramLabel = "N|MIN-MAX", defaultValue = "1-9",
+            description = "Lines per order: a range drawn uniformly (1-9 averages 5, as the guide's) or a fixed count "
+                    + "(1, 5, 9, 15, 20 for the batching experiments). Default ${DEFAULT-VALUE}.")
+    String lines;
+
+    @Option(names = "--quantity", paramLabel = "MIN-MAX", defaultValue = "1-10",
+            description = "Quantity per line. Default ${DEFAULT-VALUE}.")
+    String quantity;
+
+    @Option(names = "--browse-pages", defaultValue = "2",
+            description = "Pages a browse turns after its search (while there are more). Default ${DEFAULT-VALUE}.")
+    int browsePages;
+
+    @Option(names = "--endpoints", paramLabel = "auto|form|api", defaultValue = "auto",
+            description = "NewOrder and OrderInquiry through the form endpoints (/NewOrder, /OrderInquiry), the JSON API, "
+                    + "or auto: the form endpoints when the server has them. Default ${DEFAULT-VALUE}.")
+    String endpoints;
+
+    @Option(names = "--customers", paramLabel = "FROM-TO",
+            description = "Only customers with ids in this range (default: every customer in the database).")
+    String customers;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Random seed: the same seed sends the same requests. Default ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
+            description = "Request timeout; a timeout counts as an error. Default ${DEFAULT-VALUE}.")
+    Duration timeout;
+
+    @Option(names = "--sample-interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+            description = "Progress, histogram log and server sampling interval. Default ${DEFAULT-VALUE}.")
+    Duration sampleInterval;
+
+    @Option(names = "--lock-profile",
+            description = "Record lock contention in the server (JDK Flight Recorder via jcmd) during each measurement window.")
+    boolean lockProfile;
+
+    @Option(names = "--lock-threshold", paramLabel = "DURATION", defaultValue = "1ms", converter = DurationConverter.class,
+            description = "Shortest blocked or parked time recorded. Default ${DEFAULT-VALUE}.")
+    Duration lockThreshold;
+
+    @Option(names = "--no-audit", description = "Skip the audit at the end.")
+    boolean noAudit;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", defaultValue = "120s", converter = DurationConverter.class,
+            description = "How long to wait for the replenish queue to drain before the audit. Default ${DEFAULT-VALUE}.")
+    Duration drainTimeout;
+
+    @Option(names = "--output", paramLabel = "DIR", description = "Where run folders are created (default: results/ in the project).")
+    Path output;
+
+    @Option(names = "--label", description = "A name added to the run folder's name.")
+    String label;
+
+    public LoadConfig toConfig(Path defaultOutput) {
+        var m = LoadConfig.Model.valueOf(model.toUpperCase(Locale.ROOT));
+        int[] lineRange = range(lines, "--lines");
+        int[] quantityRange = range(quantity, "--quantity");
+        long first = 1;
+        long last = Long.MAX_VALUE;
+        if (customers != null) {
+            String[] parts = customers.split("-");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("--customers is FROM-TO, e.g. 1-1000; got '" + customers + "'");
+            }
+            first = Long.parseLong(parts[0].trim());
+            last = Long.parseLong(parts[1].trim());
+        }
+        return new LoadConfig(m, LoadConfig.parseSteps(m == LoadConfig.Model.CLOSED ? users : rates), connections, thinkTime,
+                thinkExponential, warmUp, measure, repeats, TransactionMix.parse(mix), lineRange[0], lineRange[1],
+                quantityRange[0], quantityRange[1], browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
+                first, last, seed, timeout, sampleInterval, lockProfile, lockThreshold, !noAudit, drainTimeout,
+                output != null ? output : defaultOutput, label);
+    }
+
+    static int[] range(String spec, String option) {
+        try {
+            String[] parts = spec.trim().split("-");
+            int min = Integer.parseInt(parts[0].trim());
+            int max = parts.length > 1 ? Integer.parseInt(parts[1].trim()) : min;
+            if (parts.length > 2) {
+                throw new NumberFormatException();
+            }
+            return new int[] {min, max};
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " is N or MIN-MAX, e.g. 5 or 1-9; got '" + spec + "'");
+        }
+    }
+
+    /** "30s", "500ms", "2m", "1h", or a plain number of seconds. */
+    public static final class DurationConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return parse(value);
+        }
+
+        public static Duration parse(String value) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            try {
+                if (v.endsWith("ms")) {
+                    return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+                }
+                if (v.endsWith("s")) {
+                    return Duration.ofMillis(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 1000));
+                }
+                if (v.endsWith("m")) {
+                    return Duration.ofMillis(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 60_000));
+                }
+                if (v.endsWith("h")) {
+                    return Duration.ofMillis(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 3_600_000));
+                }
+                return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("a duration is like 30s, 500ms, 2m or 1h; got '" + value + "'");
+            }
+        }
+    }
+}

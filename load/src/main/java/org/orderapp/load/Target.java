@@ -1,0 +1,32 @@
+package org.orderapp.load;
+
+import java.net.URI;
+
+/**
+ * The running application the driver loads: its base URL (ending in /Order/), the management interface
+ * (http://host:port/management) and the database, for the catalog, the counters and the audit.
+ */
+public record Target(URI application, URI management, String dbUrl, String dbUser, String dbPassword) {
+
+    public Target {
+        String base = application.toString();
+        if (!base.endsWith("/")) {
+            application = URI.create(base + "/");
+        }
+    }
+
+    public String managementHost() {
+        return management.getHost();
+    }
+
+    public int managementPort() {
+        return management.getPort() > 0 ? management.getPort() : 9990;
+    }
+
+    /** For printing: never the password. */
+    @Override
+    public String toString() {
+        int q = dbUrl.indexOf('?');
+        return application + " (management " + management + ", database " + (q < 0 ? dbUrl : dbUrl.substring(0, q)) + ")";
+    }
+}

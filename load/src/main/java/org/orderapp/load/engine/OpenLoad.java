@@ -1,0 +1,70 @@
+package org.orderapp.load.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The open model: transactions arrive at a constant rate whatever the server does. Arrival i is due at
+ * start + i / rate; a free connection takes the next due arrival, waits for its time and sends it. When every
+ * connection is busy, arrivals wait, and their response time counts from when they were due: a stalled server
+ * shows as the stall it is, not as a pause in the schedule (no coordinated omission).
+ */
+public final class OpenLoad implements LoadShape {
+
+    private final double ratePerSecond;
+    private final int connections;
+    private final UserFactory factory;
+    private final long joinMillis;
+    private final AtomicLong arrivals = new AtomicLong();
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean running;
+    private long startNanos;
+
+    public OpenLoad(double ratePerSecond, int connections, UserFactory factory, Duration requestTimeout) {
+        this.ratePerSecond = ratePerSecond;
+        this.connections = connections;
+        this.factory = factory;
+        this.joinMillis = requestTimeout.toMillis() * 3 + 5_000;
+    }
+
+    @Override
+    public void start(StepRecorder recorder) {
+        running = true;
+        startNanos = System.nanoTime();
+        for (int n = 0; n < connections; n++) {
+            int user = n;
+            Thread t = new Thread(() -> runConnection(user, recorder), "load-conn-" + n);
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+    }
+
+    private void runConnection(int n, StepRecorder recorder) {
+        double periodNanos = 1e9 / ratePerSecond;
+        try (var session = factory.create(n, recorder)) {
+            while (running) {
+                long due = startNanos + (long) (arrivals.getAndIncrement() * periodNanos);
+                for (long wait = due - System.nanoTime(); wait > 0 && running; wait = due - System.nanoTime()) {
+                    LockSupport.parkNanos(Math.min(wait, 100_000_000L));
+                }
+                if (!running) {
+                    return;
+                }
+                session.next(due);
+            }
+        }
+    }
+
+    @Override
+    public void stop() throws InterruptedException {
+        running = false;
+        long deadline = System.currentTimeMillis() + joinMillis;
+        for (Thread t : threads) {
+            t.join(Math.max(1, deadline - System.currentTimeMillis()));
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.orderapp.load.engine;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.orderapp.load.http.Exchange;
+import org.orderapp.load.workload.Outcome;
+import org.orderapp.load.workload.RequestType;
+
+/**
+ * What the users of one step record, without locks on the hot path: a latency recorder per request type
+ * (HdrHistogram's Recorder, wait-free for the writers; the controller takes interval histograms from it), and
+ * error counters per phase. Response time is measured from the request's intended start, so a stalled server
+ * shows in full (no coordinated omission); service time, from the actual send, is kept beside it.
+ */
+public final class StepRecorder implements Outcome {
+
+    /** Microseconds, up to an hour, three significant digits. */
+    static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);
+    private static final int DIGITS = 3;
+
+    private final Map<RequestType, Recorder> response = new EnumMap<>(RequestType.class);
+    private final Map<RequestType, Recorder> service = new EnumMap<>(RequestType.class);
+    private final Map<Phase, ConcurrentHashMap<String, LongAdder>> errors = new EnumMap<>(Phase.class);
+    private final LongAdder lateStarts = new LongAdder();
+    private final long lateThresholdNanos;
+    private volatile Phase phase = Phase.WARM_UP;
+
+    public StepRecorder(long lateThresholdNanos) {
+        this.lateThresholdNanos = lateThresholdNanos;
+        for (RequestType type : RequestType.values()) {
+            response.put(type, new Recorder(HIGHEST_MICROS, DIGITS));
+            service.put(type, new Recorder(HIGHEST_MICROS, DIGITS));
+        }
+        for (Phase p : Phase.values()) {
+            errors.put(p, new ConcurrentHashMap<>());
+        }
+    }
+
+    @Override
+    public void record(RequestType type, long intendedNanos, Exchange exchange, String error) {
+        if (error != null) {
+            errors.get(phase).computeIfAbsent(type.label() + ": " + error, k -> new LongAdder()).increment();
+            return;
+        }
+        long responseMicros = Math.max(0, (exchange.answeredNanos() - intendedNanos) / 1_000);
+        response.get(type).recordValue(Math.min(responseMicros, HIGHEST_MICROS));
+        service.get(type).recordValue(Math.min(Math.max(0, exchange.serviceNanos() / 1_000), HIGHEST_MICROS));
+        if (exchange.sentNanos() - intendedNanos > lateThresholdNanos && phase == Phase.MEASURE) {
+            lateStarts.increment();
+        }
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    void phase(Phase phase) {
+        this.phase = phase;
+    }
+
+    /** The response times recorded since the last call (the recorder starts a new interval). */
+    Histogram intervalResponse(RequestType type) {
+        return response.get(type).getIntervalHistogram();
+    }
+
+    Histogram intervalService(RequestType type) {
+        return service.get(type).getIntervalHistogram();
+    }
+
+    /** Errors of a phase by "Type: kind", sorted. */
+    Map<String, Long> errors(Phase phase) {
+        var sorted = new TreeMap<String, Long>();
+        errors.get(phase).forEach((k, v) -> sorted.put(k, v.sum()));
+        return sorted;
+    }
+
+    long errorCount() {
+        long n = 0;
+        for (var map : errors.values()) {
+            for (LongAdder a : map.values()) {
+                n += a.sum();
+            }
+        }
+        return n;
+    }
+
+    long lateStarts() {
+        return lateStarts.sum();
+    }
+
+    static Histogram emptyHistogram() {
+        return new Histogram(HIGHEST_MICROS, DIGITS);
+    }
+}

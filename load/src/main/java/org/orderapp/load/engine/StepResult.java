@@ -1,0 +1,33 @@
+package org.orderapp.load.engine;
+
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.orderapp.load.workload.RequestType;
+
+/**
+ * The client's record of one step's measurement window: response and service time histograms per request type
+ * (successful requests only), errors by "Type: kind", requests that left late because every connection was busy
+ * (open model), and a second-by-second timeline of the whole step.
+ */
+public record StepResult(int repeat, int stepIndex, double step, String name, double startSeconds,
+                         double windowSeconds, Map<RequestType, Histogram> response,
+                         Map<RequestType, Histogram> service, Map<String, Long> errors, long lateStarts,
+                         List<Tick> timeline) {
+
+    /** One interval of the step: when it ended (seconds since the run started), its phase and throughput. */
+    public record Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis) {
+    }
+
+    public long successes() {
+        return response.values().stream().mapToLong(Histogram::getTotalCount).sum();
+    }
+
+    public long errorCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    public double throughput() {
+        return successes() / windowSeconds;
+    }
+}

@@ -1,0 +1,115 @@
+package org.orderapp.load.http;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.cookie.BasicCookieStore;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * One simulated user's HTTP client: exactly one persistent (keep-alive) connection and its own cookie store,
+ * so the server sees one client with one session, as a browser would be. Requests are blocking and run on the
+ * calling thread (Apache HttpClient 5, classic API): the time measured is the time the user waited, with no
+ * hand-over to another thread. Retries, redirects and compression are off, so every request is exactly one
+ * exchange on the wire. Not thread-safe: one per user thread.
+ */
+public final class UserConnection implements AutoCloseable {
+
+    private static final ContentType FORM = ContentType.APPLICATION_FORM_URLENCODED.withCharset(StandardCharsets.UTF_8);
+
+    private final CloseableHttpClient client;
+    private final BasicCookieStore cookies = new BasicCookieStore();
+
+    public UserConnection(Duration timeout) {
+        var manager = new BasicHttpClientConnectionManager(); // a single connection, kept alive between requests
+        manager.setConnectionConfig(ConnectionConfig.custom()
+                .setConnectTimeout(Timeout.of(timeout))
+                .setSocketTimeout(Timeout.of(timeout))
+                .build());
+        client = HttpClients.custom()
+                .setConnectionManager(manager)
+                .setDefaultCookieStore(cookies)
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(timeout)).build())
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableContentCompression()
+                .disableAuthCaching()
+                .disableConnectionState()
+                .setUserAgent("order-load")
+                .build();
+    }
+
+    public Exchange get(URI uri, String accept) {
+        var request = new HttpGet(uri);
+        request.addHeader("Accept", accept);
+        return execute(request);
+    }
+
+    public Exchange postForm(URI uri, String form, String accept) {
+        var request = new HttpPost(uri);
+        request.addHeader("Accept", accept);
+        request.setEntity(new ByteArrayEntity(form.getBytes(StandardCharsets.UTF_8), FORM));
+        return execute(request);
+    }
+
+    public Exchange postJson(URI uri, String json, String accept) {
+        var request = new HttpPost(uri);
+        request.addHeader("Accept", accept);
+        request.setEntity(new ByteArrayEntity(json.getBytes(StandardCharsets.UTF_8), ContentType.APPLICATION_JSON));
+        return execute(request);
+    }
+
+    public Exchange post(URI uri, String accept) {
+        var request = new HttpPost(uri);
+        request.addHeader("Accept", accept);
+        return execute(request);
+    }
+
+    private Exchange execute(HttpUriRequestBase request) {
+        long sent = System.nanoTime();
+        try {
+            return client.execute(request, response -> {
+                byte[] body = response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity());
+                return new Exchange(response.getCode(), body, sent, System.nanoTime(), Exchange.Failure.NONE);
+            });
+        } catch (SocketTimeoutException e) {
+            return failed(sent, Exchange.Failure.TIMEOUT);
+        } catch (ConnectException e) {
+            return failed(sent, Exchange.Failure.CONNECT);
+        } catch (IOException e) {
+            return failed(sent, e.getClass().getSimpleName().contains("Timeout") ? Exchange.Failure.TIMEOUT : Exchange.Failure.IO);
+        }
+    }
+
+    private static Exchange failed(long sent, Exchange.Failure failure) {
+        return new Exchange(0, new byte[0], sent, System.nanoTime(), failure);
+    }
+
+    /** Forgets the session cookie: the next request starts a new server session. */
+    public void clearSession() {
+        cookies.clear();
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } catch (IOException ignored) {
+            // closing a socket that is already gone
+        }
+    }
+}

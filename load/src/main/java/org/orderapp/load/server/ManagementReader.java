@@ -1,0 +1,189 @@
+package org.orderapp.load.server;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.jboss.as.controller.client.ModelControllerClient;
+import org.jboss.as.controller.client.ModelControllerClientConfiguration;
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
+
+/**
+ * Reads the server's runtime figures through its management interface (the port of the HTTP management API,
+ * protocol remote+http). No password is stored anywhere: on the server's own machine the client authenticates
+ * with WildFly's local mechanism (JBOSS-LOCAL-USER), as jboss-cli does, by proving it can read a token file in
+ * the server's directory; nothing else may connect without a management user. Every read is read-only.
+ */
+public final class ManagementReader implements AutoCloseable {
+
+    private static final String DEPLOYMENT = "order.ear";
+    private static final String EJB_MODULE = "order-ejb.jar";
+
+    /** The client libraries announce their versions at INFO through java.util.logging; a progress line needs quiet. */
+    private static final java.util.List<java.util.logging.Logger> QUIET = java.util.stream.Stream.of("org.jboss", "org.xnio", "org.wildfly")
+            .map(java.util.logging.Logger::getLogger).peek(l -> l.setLevel(java.util.logging.Level.WARNING)).toList();
+
+    private final ModelControllerClient client;
+
+    private ManagementReader(ModelControllerClient client) {
+        this.client = client;
+    }
+
+    public static ManagementReader connect(String host, int port) {
+        var config = new ModelControllerClientConfiguration.Builder()
+                .setProtocol("remote+http")
+                .setHostName(host)
+                .setPort(port)
+                .setConnectionTimeout(5_000)
+                .build();
+        return new ManagementReader(ModelControllerClient.Factory.create(config));
+    }
+
+    /** The server JVM's process id (from the runtime MXBean name "pid@host"), to attach a flight recording. */
+    public Optional<Long> serverPid() {
+        return read(Operations.createReadAttributeOperation(
+                Operations.createAddress("core-service", "platform-mbean", "type", "runtime"), "name"))
+                .map(ModelNode::asString)
+                .filter(n -> n.contains("@"))
+                .map(n -> Long.parseLong(n.substring(0, n.indexOf('@'))));
+    }
+
+    /** Checks the connection; answers the failure if the server cannot be read. */
+    public Optional<String> probe() {
+        try {
+            ModelNode result = client.execute(Operations.createReadAttributeOperation(new ModelNode().setEmptyList(), "server-state"));
+            return Operations.isSuccessfulOutcome(result) ? Optional.empty()
+                    : Optional.of(Operations.getFailureDescription(result).asString());
+        } catch (IOException e) {
+            return Optional.of(e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    /** One sample of the server's pools, queue, cache and HTTP figures, as flat name → value. */
+    public Map<String, Double> sample() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        read(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")))
+                .ifPresent(pool -> {
+                    put(values, "ds.active", pool, "ActiveCount");
+                    put(values, "ds.available", pool, "AvailableCount");
+                    put(values, "ds.inUse", pool, "InUseCount");
+                    put(values, "ds.maxUsed", pool, "MaxUsedCount");
+                    put(values, "ds.waitCount", pool, "WaitCount");
+                    put(values, "ds.maxWaitCount", pool, "MaxWaitCount");
+                    put(values, "ds.totalBlockingTimeMs", pool, "TotalBlockingTime");
+                    put(values, "ds.timedOut", pool, "TimedOut");
+                });
+        read(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3")))
+                .ifPresent(ejb -> {
+                    for (String kind : new String[] {"stateless-session-bean", "message-driven-bean"}) {
+                        if (!ejb.hasDefined(kind)) {
+                            continue;
+                        }
+                        for (var bean : ejb.get(kind).asPropertyList()) {
+                            String prefix = (kind.startsWith("message") ? "mdb." : "ejb.") + bean.getName() + ".";
+                            ModelNode b = bean.getValue();
+                            put(values, prefix + "poolMax", b, "pool-max-size");
+                            put(values, prefix + "poolAvailable", b, "pool-available-count");
+                            put(values, prefix + "poolCurrent", b, "pool-current-size");
+                            put(values, prefix + "peakConcurrent", b, "peak-concurrent-invocations");
+                            put(values, prefix + "invocations", b, "invocations");
+                            put(values, prefix + "waitTimeMs", b, "wait-time");
+                            if (values.containsKey(prefix + "poolMax") && values.containsKey(prefix + "poolAvailable")) {
+                                values.put(prefix + "poolInUse", values.get(prefix + "poolMax") - values.get(prefix + "poolAvailable"));
+                            }
+                        }
+                    }
+                    if (ejb.hasDefined("stateful-session-bean")) {
+                        for (var bean : ejb.get("stateful-session-bean").asPropertyList()) {
+                            put(values, "sfsb." + bean.getName() + ".cacheSize", bean.getValue(), "cache-size");
+                        }
+                    }
+                });
+        read(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "replenish")))
+                .ifPresent(queue -> {
+                    put(values, "queue.replenish.depth", queue, "message-count");
+                    put(values, "queue.replenish.delivering", queue, "delivering-count");
+                    put(values, "queue.replenish.added", queue, "messages-added");
+                });
+        read(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "ReplenishDLQ")))
+                .ifPresent(queue -> put(values, "queue.dlq.depth", queue, "message-count"));
+        // The entity regions of the second-level cache; figures appear when the container keeps statistics.
+        read(runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "hibernate", "cache", "*")))
+                .ifPresent(caches -> {
+                    double hits = 0;
+                    double misses = 0;
+                    boolean any = false;
+                    for (ModelNode c : caches.asList()) {
+                        ModelNode r = c.get("result");
+                        if (r.hasDefined("hits") && r.hasDefined("misses")) {
+                            hits += r.get("hits").asDouble();
+                            misses += r.get("misses").asDouble();
+                            any = true;
+                        }
+                    }
+                    if (any) {
+                        values.put("cache.hits", hits);
+                        values.put("cache.misses", misses);
+                    }
+                });
+        read(runtime(Operations.createAddress("subsystem", "undertow", "server", "default-server", "http-listener", "default")))
+                .ifPresent(http -> {
+                    put(values, "http.requests", http, "request-count");
+                    put(values, "http.errors", http, "error-count");
+                });
+        read(runtime(Operations.createAddress("subsystem", "io", "worker", "default")))
+                .ifPresent(io -> {
+                    put(values, "http.busyThreads", io, "busy-task-thread-count");
+                    put(values, "http.maxThreads", io, "max-pool-size");
+                    put(values, "http.queued", io, "queue-size");
+                });
+        read(runtime(Operations.createAddress("subsystem", "transactions")))
+                .ifPresent(tx -> {
+                    put(values, "jta.committed", tx, "number-of-committed-transactions");
+                    put(values, "jta.aborted", tx, "number-of-aborted-transactions");
+                    put(values, "jta.inflight", tx, "number-of-inflight-transactions");
+                });
+        return values;
+    }
+
+    private static ModelNode runtime(ModelNode address) {
+        ModelNode op = Operations.createReadResourceOperation(address);
+        op.get("include-runtime").set(true);
+        return op;
+    }
+
+    private static ModelNode recursiveRuntime(ModelNode address) {
+        ModelNode op = Operations.createReadResourceOperation(address, true);
+        op.get("include-runtime").set(true);
+        return op;
+    }
+
+    private Optional<ModelNode> read(ModelNode op) {
+        try {
+            ModelNode result = client.execute(op);
+            return Operations.isSuccessfulOutcome(result) ? Optional.of(Operations.readResult(result)) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void put(Map<String, Double> values, String name, ModelNode node, String attribute) {
+        if (node.hasDefined(attribute)) {
+            try {
+                values.put(name, node.get(attribute).asDouble());
+            } catch (IllegalArgumentException notANumber) {
+                // an attribute that is not numeric here is left out
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } catch (IOException ignored) {
+            // the connection is gone already
+        }
+    }
+}

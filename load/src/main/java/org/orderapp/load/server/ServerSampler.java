@@ -1,0 +1,106 @@
+package org.orderapp.load.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples the server (management interface), the application's own monitor and the database's counters at a
+ * fixed interval for the whole run, and on demand at the edges of each measurement window.
+ */
+public final class ServerSampler implements AutoCloseable {
+
+    private final ManagementReader management;
+    private final ApplicationMonitor application;
+    private final DatabaseCounters database;
+    private final long runStartNanos;
+    private final List<ServerSample> samples = new ArrayList<>();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "load-server-sampler");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile ServerSample latest;
+
+    public ServerSampler(ManagementReader management, ApplicationMonitor application, DatabaseCounters database,
+                         long runStartNanos) {
+        this.management = management;
+        this.application = application;
+        this.database = database;
+        this.runStartNanos = runStartNanos;
+    }
+
+    public void start(Duration interval) {
+        timer.scheduleAtFixedRate(() -> {
+            try {
+                sample();
+            } catch (RuntimeException e) {
+                // one missed sample; the next one comes at the next interval
+            }
+        }, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Takes a sample now, and keeps it in the series. */
+    public ServerSample sample() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        values.putAll(database.sample());
+        if (management != null) {
+            values.putAll(management.sample());
+        }
+        values.putAll(application.sample());
+        var s = new ServerSample((System.nanoTime() - runStartNanos) / 1e9, values);
+        synchronized (samples) {
+            samples.add(s);
+        }
+        latest = s;
+        return s;
+    }
+
+    /** Samples taken between two marks, both included. */
+    public List<ServerSample> between(ServerSample from, ServerSample to) {
+        synchronized (samples) {
+            return samples.stream().filter(s -> s.seconds() >= from.seconds() && s.seconds() <= to.seconds()).toList();
+        }
+    }
+
+    public List<ServerSample> all() {
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+
+    /** For the progress line: the datasource pool in use, the MDBs at work and the queue depth just now. */
+    public String status() {
+        ServerSample s = latest;
+        if (s == null) {
+            return "";
+        }
+        var b = new StringBuilder();
+        if (s.get("ds.inUse") != null) {
+            b.append("db pool ").append(s.get("ds.inUse").intValue()).append('/').append(s.get("ds.available") == null ? "?"
+                    : Integer.toString((int) (s.get("ds.inUse") + s.get("ds.available"))));
+        }
+        if (s.get("app.mdb.inFlight") != null) {
+            b.append(b.isEmpty() ? "" : " | ").append("mdb ").append(s.get("app.mdb.inFlight").intValue());
+        }
+        if (s.get("queue.replenish.depth") != null) {
+            b.append(b.isEmpty() ? "" : " | ").append("queue ").append(s.get("queue.replenish.depth").intValue());
+        }
+        return b.toString();
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.orderapp.load.server;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The server's side of one measurement window: gauges (pool in use, queue depth, busy threads) as mean and
+ * maximum over the samples taken in the window, counters (waits, statements, cache hits) as the change between
+ * the window's first and last sample, and the derived figures the report shows beside the client's.
+ */
+public record ServerWindow(Map<String, Double> figures) {
+
+    /** Counters only grow; a gauge is anything else. */
+    static boolean isCounter(String name) {
+        return name.startsWith("db.Com_") || name.equals("db.Questions") || name.startsWith("db.Innodb_row_lock")
+                || name.endsWith(".invocations") || name.endsWith(".waitTimeMs") || name.equals("ds.waitCount")
+                || name.equals("ds.totalBlockingTimeMs") || name.equals("ds.timedOut") || name.startsWith("cache.")
+                || name.equals("http.requests") || name.equals("http.errors") || name.equals("jta.committed")
+                || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.");
+    }
+
+    /**
+     * @param samples every sample in the window, the first and last taken exactly at its edges
+     * @param transactions successful client requests in the window (for statements per transaction)
+     */
+    public static ServerWindow of(List<ServerSample> samples, long transactions) {
+        Map<String, Double> f = new TreeMap<>();
+        if (samples.isEmpty()) {
+            return new ServerWindow(f);
+        }
+        ServerSample first = samples.get(0);
+        ServerSample last = samples.get(samples.size() - 1);
+        Map<String, double[]> gauges = new LinkedHashMap<>(); // sum, max, n
+        for (ServerSample s : samples) {
+            s.values().forEach((name, v) -> {
+                if (!isCounter(name)) {
+                    double[] g = gauges.computeIfAbsent(name, k -> new double[] {0, Double.NEGATIVE_INFINITY, 0});
+                    g[0] += v;
+                    g[1] = Math.max(g[1], v);
+                    g[2]++;
+                }
+            });
+        }
+        gauges.forEach((name, g) -> {
+            f.put(name + ".mean", g[0] / g[2]);
+            f.put(name + ".max", g[1]);
+        });
+        last.values().forEach((name, v) -> {
+            if (isCounter(name) && first.get(name) != null) {
+                f.put(name + ".delta", v - first.get(name));
+            }
+        });
+        Double hits = f.get("cache.hits.delta");
+        Double misses = f.get("cache.misses.delta");
+        if (hits != null && misses != null && hits + misses > 0) {
+            f.put("cache.hitRatio", hits / (hits + misses));
+        }
+        double statements = 0;
+        boolean any = false;
+        for (String kind : new String[] {"select", "insert", "update", "delete"}) {
+            Double d = f.get("db.Com_" + kind + ".delta");
+            if (d != null && transactions > 0) {
+                f.put("db." + kind + "sPerTx", d / transactions);
+                statements += d;
+                any = true;
+            }
+        }
+        if (any) {
+            f.put("db.statementsPerTx", statements / transactions);
+            Double commits = f.get("db.Com_commit.delta");
+            if (commits != null && commits > 0) {
+                f.put("db.statementsPerCommit", statements / commits);
+            }
+        }
+        return new ServerWindow(f);
+    }
+
+    public Double get(String name) {
+        return figures.get(name);
+    }
+}

@@ -1,0 +1,66 @@
+package org.orderapp.application;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.OptimisticLockException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Logger;
+import org.hibernate.StaleStateException;
+import org.orderapp.application.OrderRejectedException.Reason;
+
+/**
+ * Taking orders. Concurrent orders for the same stock meet at the inventory rows' version check; the loser's
+ * transaction rolls back whole and is tried again, a bounded number of times, before the order is refused
+ * as a conflict. The retry must sit outside the transaction, hence this non-transactional facade.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class OrderService {
+
+    private static final Logger LOG = Logger.getLogger(OrderService.class.getName());
+    /** Attempts per order before a conflict is reported to the client (HTTP 409). */
+    static final int MAX_ATTEMPTS = Integer.getInteger("order.max-attempts", 10);
+
+    @EJB
+    private OrderTransaction transaction;
+
+    public OrderDetails createOrder(OrderRequest request) throws OrderRejectedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return transaction.createOrder(request);
+            } catch (EJBException e) {
+                if (!isConflict(e)) {
+                    throw e;
+                }
+                if (attempt >= MAX_ATTEMPTS) {
+                    throw new OrderRejectedException(Reason.CONFLICT, null, "stock changed under " + attempt
+                            + " attempts of this order; try again");
+                }
+                LOG.fine(() -> "optimistic-lock conflict, retrying order of customer " + request.customerId());
+                backOff(attempt);
+            }
+        }
+    }
+
+    private static boolean isConflict(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OptimisticLockException || t instanceof StaleStateException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A short random pause, growing with the attempts, so the contenders do not collide again in step. */
+    private static void backOff(int attempt) {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 2L << Math.min(attempt, 6)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EJBException("interrupted while retrying an order", e);
+        }
+    }
+}

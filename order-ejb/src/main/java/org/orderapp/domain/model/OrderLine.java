@@ -1,0 +1,81 @@
+package org.orderapp.domain.model;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.EmbeddedId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/** One product and quantity of an order, priced when the order was taken. */
+@Entity
+@Table(name = "order_line")
+public class OrderLine {
+
+    @EmbeddedId
+    private OrderLineId id;
+
+    // The key holds the order id; this association only reads the same column.
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "order_id", insertable = false, updatable = false)
+    private Order order;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "product_id", nullable = false)
+    private Product product;
+
+    @Column(nullable = false)
+    private int quantity;
+
+    @Column(name = "unit_price", nullable = false, precision = 10, scale = 2)
+    private BigDecimal unitPrice;
+
+    @Column(name = "extended_price", nullable = false, precision = 14, scale = 2)
+    private BigDecimal extendedPrice;
+
+    @Column(name = "backordered_quantity", nullable = false)
+    private int backorderedQuantity;
+
+    protected OrderLine() {
+    }
+
+    OrderLine(Order order, int lineNumber, Product product, int quantity, BigDecimal unitPrice) {
+        this.id = new OrderLineId(order.getId(), lineNumber);
+        this.order = order;
+        this.product = product;
+        this.quantity = quantity;
+        this.unitPrice = unitPrice.setScale(2, RoundingMode.UNNECESSARY);
+        // Exact: a price with two decimals times a whole quantity has two decimals.
+        this.extendedPrice = this.unitPrice.multiply(BigDecimal.valueOf(quantity));
+    }
+
+    /** How much of this line the distribution center could not ship from stock. */
+    public void recordBackorder(int quantity) {
+        if (quantity < 0 || quantity > this.quantity) {
+            throw new IllegalArgumentException("backorder " + quantity + " for a line of " + this.quantity);
+        }
+        this.backorderedQuantity = quantity;
+    }
+
+    public OrderLineId getId() { return id; }
+    public Order getOrder() { return order; }
+    public Product getProduct() { return product; }
+    public int getLineNumber() { return id.getLineNumber(); }
+    public int getQuantity() { return quantity; }
+    public BigDecimal getUnitPrice() { return unitPrice; }
+    public BigDecimal getExtendedPrice() { return extendedPrice; }
+    public int getBackorderedQuantity() { return backorderedQuantity; }
+
+    @Override
+    public boolean equals(Object o) {
+        return this == o || (o instanceof OrderLine other && id.equals(other.getId()));
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+}

@@ -1,0 +1,48 @@
+package org.orderapp.infrastructure.messaging;
+
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Singleton;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How many replenish MDB instances are at work right now, the most ever at once, and what they did. Lock-free,
+ * so watching the pool does not serialise it. Read by the monitoring API and the load driver's report.
+ */
+@Singleton
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+public class ReplenishActivity {
+
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger peak = new AtomicInteger();
+    private final AtomicLong applied = new AtomicLong();
+    private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+
+    public record Snapshot(int inFlight, int peakInFlight, long applied, long duplicates, long failures,
+                           int configuredSessions) {
+    }
+
+    public void started() {
+        peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+    }
+
+    public void finished() {
+        inFlight.decrementAndGet();
+    }
+
+    public void applied() { applied.incrementAndGet(); }
+    public void duplicate() { duplicates.incrementAndGet(); }
+    public void failed() { failures.incrementAndGet(); }
+
+    public Snapshot snapshot() {
+        return new Snapshot(inFlight.get(), peak.get(), applied.get(), duplicates.get(), failures.get(),
+                Integer.getInteger("order.replenish.sessions", -1));
+    }
+
+    /** Starts a new observation window: the peak restarts from what is at work now. */
+    public void resetPeak() {
+        peak.set(inFlight.get());
+    }
+}

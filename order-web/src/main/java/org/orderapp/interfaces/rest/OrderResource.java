@@ -1,0 +1,111 @@
+package org.orderapp.interfaces.rest;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.orderapp.application.OrderDetails;
+import org.orderapp.application.OrderInquiry;
+import org.orderapp.application.OrderRejectedException;
+import org.orderapp.application.OrderService;
+import org.orderapp.interfaces.http.ApiError;
+import org.orderapp.interfaces.http.ClientError;
+import org.orderapp.interfaces.http.OrderInput;
+import org.orderapp.interfaces.http.RequestLimits;
+import org.orderapp.interfaces.http.Strings;
+
+/** NewOrder in JSON, and the order it created. */
+@RequestScoped
+@Path("orders")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "orders")
+public class OrderResource {
+
+    /** The shape of the body, for the API document; the body itself is read and checked by {@link OrderInput}. */
+    @Schema(name = "NewOrder", requiredProperties = {"customerId", "lines"})
+    public record NewOrder(@Schema(minimum = "1") long customerId,
+                           @Schema(minItems = 1, description = "at most order.max-lines lines (default 50), each product once")
+                           List<Line> lines) {
+        @Schema(name = "NewOrderLine", requiredProperties = {"productId", "quantity"})
+        public record Line(@Schema(minimum = "1") long productId,
+                           @Schema(minimum = "1", description = "at most order.max-quantity (default 10000)") int quantity) {
+        }
+    }
+
+    @EJB
+    private OrderService orders;
+
+    @EJB
+    private OrderInquiry inquiry;
+
+    @Context
+    UriInfo uri;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Place an order", description = "Prices the lines for the customer, takes the stock and "
+            + "stores the order; optimistic-lock conflicts are retried a bounded number of times.")
+    @APIResponse(responseCode = "201", description = "the order, as stored",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OrderDetails.class)))
+    @APIResponse(responseCode = "400", description = "a missing, malformed or out-of-range value, a repeated product, too many lines",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "404", description = "unknown customer or product",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "409", description = "the stock kept changing under the order; try again",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "413", description = "the body is larger than the server takes",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "415", description = "the body is not application/json",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    public Response create(@RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = NewOrder.class))) InputStream body) throws IOException {
+        try {
+            var created = orders.createOrder(OrderInput.fromJson(RequestLimits.readBounded(body)));
+            return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build()).entity(created).build();
+        } catch (ClientError e) {
+            return ApiErrors.response(e);
+        } catch (OrderRejectedException e) {
+            return ApiErrors.response(OrderInput.refused(e, OrderInput.Format.JSON));
+        }
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "One order with its lines")
+    @APIResponse(responseCode = "200", description = "the order",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OrderDetails.class)))
+    @APIResponse(responseCode = "400", description = "the id is not an order id (a UUID)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "404", description = "no such order",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    public Response order(@PathParam("id") String rawId) {
+        UUID id;
+        try {
+            id = UUID.fromString(rawId);
+        } catch (IllegalArgumentException e) {
+            return ApiErrors.response(ClientError.BAD_REQUEST, "id must be an order id (a UUID), got '"
+                    + Strings.shorten(rawId) + "'", "id");
+        }
+        return inquiry.order(id)
+                .map(o -> Response.ok(o).build())
+                .orElseGet(() -> ApiErrors.response(ClientError.NOT_FOUND, "no order with id " + id, "id"));
+    }
+}

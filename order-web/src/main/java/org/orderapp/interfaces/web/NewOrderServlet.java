@@ -1,0 +1,78 @@
+package org.orderapp.interfaces.web;
+
+import jakarta.ejb.EJB;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.orderapp.application.OrderDetails;
+import org.orderapp.application.OrderLimits;
+import org.orderapp.application.OrderRejectedException;
+import org.orderapp.application.OrderService;
+import org.orderapp.interfaces.http.ClientError;
+import org.orderapp.interfaces.http.OrderInput;
+
+/**
+ * The guide's NewOrder: a form post of customerid and productid/quantity pairs (unused rows empty). Answers 201
+ * with the order as a page, or as the JSON API's order when the client accepts application/json. GET shows
+ * the form. Never touches the HTTP session.
+ */
+@WebServlet(name = "NewOrder", urlPatterns = "/NewOrder")
+public class NewOrderServlet extends PageServlet {
+
+    private static final long serialVersionUID = 1L;
+    /** Rows of the empty form: the guide's load driver sent nine pairs. */
+    static final int FORM_ROWS = 9;
+
+    @EJB
+    private OrderService orders;
+
+    public NewOrderServlet() {
+        super("GET", "POST");
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        form(request, response, HttpServletResponse.SC_OK, null);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        boolean json = Negotiation.wantsJson(request);
+        try {
+            OrderDetails created;
+            try {
+                created = orders.createOrder(OrderInput.fromForm(formParameters(request)));
+            } catch (OrderRejectedException e) {
+                throw OrderInput.refused(e, OrderInput.Format.FORM);
+            }
+            String url = request.getRequestURL().toString();
+            String root = url.substring(0, url.length() - request.getServletPath().length());
+            response.setHeader("Location", root + "/api/orders/" + created.id());
+            if (json) {
+                Answers.json(response, HttpServletResponse.SC_CREATED, created);
+            } else {
+                request.setAttribute("order", created);
+                Answers.view(request, response, HttpServletResponse.SC_CREATED, "order.jsp");
+            }
+        } catch (ClientError e) {
+            if (json || e.status() == ClientError.UNSUPPORTED_MEDIA_TYPE || e.status() == ClientError.PAYLOAD_TOO_LARGE) {
+                Answers.error(request, response, e); // the form's values cannot be shown again
+            } else {
+                form(request, response, e.status(), e);
+            }
+        }
+    }
+
+    /** The form, filled again with what was sent when it is shown with an error. */
+    private static void form(HttpServletRequest request, HttpServletResponse response, int status, ClientError error)
+            throws ServletException, IOException {
+        String[] sent = request.getParameterValues("productid");
+        request.setAttribute("rows", Math.max(FORM_ROWS, sent == null ? 0 : sent.length));
+        request.setAttribute("error", error);
+        request.setAttribute("maxLines", OrderLimits.MAX_LINES);
+        request.setAttribute("maxQuantity", OrderLimits.MAX_QUANTITY);
+        Answers.view(request, response, status, "new-order.jsp");
+    }
+}

@@ -1,0 +1,58 @@
+package org.orderapp.interfaces.web;
+
+import jakarta.ejb.EJB;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.orderapp.application.OrderInquiry;
+import org.orderapp.interfaces.http.ClientError;
+import org.orderapp.interfaces.http.Numbers;
+
+/**
+ * The guide's OrderInquiry: GET ?customerid=N answers the customer's recent orders with their lines, as a page
+ * or as JSON (the same array as GET /api/customers/N/orders). Without a customerid a person gets the form.
+ * Never touches the HTTP session.
+ */
+@WebServlet(name = "OrderInquiry", urlPatterns = "/OrderInquiry")
+public class OrderInquiryServlet extends PageServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @EJB
+    private OrderInquiry inquiry;
+
+    public OrderInquiryServlet() {
+        super("GET");
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        boolean json = Negotiation.wantsJson(request);
+        String customer = request.getParameter("customerid");
+        if (customer == null && !json) {
+            Answers.view(request, response, HttpServletResponse.SC_OK, "inquiry.jsp");
+            return;
+        }
+        try {
+            long customerId = Numbers.id(customer, "customerid", "customerid");
+            var orders = inquiry.recentOrders(customerId)
+                    .orElseThrow(() -> ClientError.notFound("customerid", "no customer with id " + customerId));
+            if (json) {
+                Answers.json(response, HttpServletResponse.SC_OK, orders);
+            } else {
+                request.setAttribute("customerId", customerId);
+                request.setAttribute("orders", orders);
+                Answers.view(request, response, HttpServletResponse.SC_OK, "inquiry.jsp");
+            }
+        } catch (ClientError e) {
+            if (json) {
+                Answers.error(request, response, e);
+            } else {
+                request.setAttribute("error", e);
+                Answers.view(request, response, e.status(), "inquiry.jsp");
+            }
+        }
+    }
+}
