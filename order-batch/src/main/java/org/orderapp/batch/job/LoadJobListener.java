@@ -5,8 +5,6 @@ import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.PersistenceUnit;
 import java.util.logging.Logger;
 import org.orderapp.batch.LoadParameters;
 import org.orderapp.batch.LoadProgress;
@@ -24,9 +22,8 @@ public class LoadJobListener extends AbstractJobListener {
     @Inject
     LoadProgress progress;
 
-    // The load rewrites reference data under the services unit, whose second-level cache holds it.
-    @PersistenceUnit(unitName = "services")
-    EntityManagerFactory services;
+    @Inject
+    BatchPersistence persistence;
 
     @Override
     public void beforeJob() {
@@ -39,7 +36,7 @@ public class LoadJobListener extends AbstractJobListener {
 
     @Override
     public void afterJob() {
-        services.getCache().evictAll();
+        persistence.evictServicesCache();
         var run = progress.attach(job.getExecutionId(), LoadParameters.of(job.getProperties()));
         String exit = job.getExitStatus();
         String state = "REFUSED".equals(exit) ? "REFUSED" : job.getBatchStatus().name();
