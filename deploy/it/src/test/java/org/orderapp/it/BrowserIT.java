@@ -30,10 +30,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -209,17 +210,24 @@ class BrowserIT {
 
     /**
      * Clicks something that loads another page (a link, or a form post answered by a redirect) and returns once
-     * the browser shows the new page: the old document's root element is then gone.
+     * the browser shows the new page, fully loaded. The old page is marked with a window property; a new document
+     * has a new window object without it. While the document is being replaced the driver may answer with an
+     * error instead (a stale element, or "node does not belong to the document"): that is asked again.
      */
     private void clickToNewPage(By target) throws InterruptedException {
-        WebElement oldPage = browser.findElement(By.tagName("html"));
+        var script = (JavascriptExecutor) browser;
+        script.executeScript("window.orderPageBeforeClick = true;");
         browser.findElement(target).click();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
             try {
-                oldPage.isEnabled();
-            } catch (StaleElementReferenceException replaced) {
-                return;
+                Object newPage = script.executeScript(
+                        "return window.orderPageBeforeClick !== true && document.readyState === 'complete';");
+                if (Boolean.TRUE.equals(newPage)) {
+                    return;
+                }
+            } catch (WebDriverException navigating) {
+                // the document is being replaced; ask again
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("no new page after clicking " + target);
