@@ -36,7 +36,12 @@ step_done() {
   timings+=("$(printf '%-34s %4d s' "$1" "$((SECONDS - step_started))")")
   step_started=$SECONDS
 }
-fail() { say "FAILED: $*"; exit 1; }
+# The reason of a failure is said when it happens and again as the last line, after the logs.
+failure=""
+fail() { failure="$*"; say "FAILED: $*"; exit 1; }
+# A command that fails outside fail() (set -e) is named too, with its line.
+set -E
+trap 'code=$?; [[ -n "$failure" ]] || failure="line $LINENO: $BASH_COMMAND (exit $code)"' ERR
 # Output of the noisy tools (debootstrap, builds, podman-compose) goes here; shown when a step fails.
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
@@ -158,6 +163,9 @@ remove_stack() {
   remove_resources
   rm -f "$log"
   say "Stack removed ($((SECONDS - stop_started)) s)"
+  if [[ $status != 0 ]]; then
+    say "FAILED: ${failure:-exit status $status}"
+  fi
   if [[ $status == 0 ]]; then
     say "Timings:"
     printf '    %s\n' "${timings[@]}" "$(printf '%-34s %4d s' "Stop and remove" "$((SECONDS - stop_started))")" \
@@ -212,14 +220,25 @@ INSERT INTO inventory (product_id, distribution_center_id, quantity_on_hand) VAL
 SQL
 }
 
+# The health check runs inside the container; the published port is what users reach: it must answer too.
+await_published_port() {
+  local deadline=$((SECONDS + 60)) status
+  until status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$http_port/Order/api/ping")" \
+      && [[ "$status" == 200 ]]; do
+    ((SECONDS < deadline)) || fail "http://127.0.0.1:$http_port/Order/api/ping answered '$status' for 60 s"
+    sleep 1
+  done
+}
+
 orders_placed=0
 place_and_verify_order() {
   say "Order: POST http://127.0.0.1:$http_port/Order/api/orders ..."
   local reply status body order_id total stored stock customer stored_total lines quantity expected_stock
+  await_published_port
   reply="$(mktemp)"
   status="$(curl -sS -o "$reply" -w '%{http_code}' --max-time 60 -H 'Content-Type: application/json' \
     -d '{"customerId":1,"lines":[{"productId":1,"quantity":3},{"productId":2,"quantity":2}]}' \
-    "http://127.0.0.1:$http_port/Order/api/orders")"
+    "http://127.0.0.1:$http_port/Order/api/orders")" || fail "POST /Order/api/orders: curl failed ($status)"
   body="$(cat "$reply")"
   rm -f "$reply"
   [[ "$status" == 201 ]] || fail "POST /Order/api/orders answered $status: $body"
