@@ -31,7 +31,7 @@ public record LoadParameters(double scale, long seed, int batchSize, boolean res
     static final int SLOWEST_ROWS_PER_SECOND = 100;
 
     public enum Writer {
-        JPA("jpaRowWriter"), JDBC("jdbcRowWriter");
+        JPA("jpaRowWriter"), JDBC("jdbcRowWriter"), JDBC_BATCH("jdbcBatchRowWriter");
 
         private final String artifact;
 
@@ -39,11 +39,16 @@ public record LoadParameters(double scale, long seed, int batchSize, boolean res
             this.artifact = artifact;
         }
 
+        /** The name used in requests and reports: jpa, jdbc, jdbc-batch. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
         public static Writer of(String name) {
             try {
-                return valueOf(name.trim().toUpperCase(Locale.ROOT));
+                return valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("writer must be jpa or jdbc: " + name);
+                throw new IllegalArgumentException("writer must be jpa, jdbc or jdbc-batch: " + name);
             }
         }
     }
@@ -77,7 +82,7 @@ public record LoadParameters(double scale, long seed, int batchSize, boolean res
         p.setProperty(SEED, Long.toString(seed));
         p.setProperty(BATCH_SIZE, Integer.toString(batchSize));
         p.setProperty(RESET_ALL, Boolean.toString(resetAll));
-        p.setProperty(WRITER, writer.name().toLowerCase(Locale.ROOT));
+        p.setProperty(WRITER, writer.label());
         p.setProperty(WRITER_REF, writer.artifact);
         p.setProperty(CHUNK_TIMEOUT, Integer.toString(chunkTimeoutSeconds()));
         return p;

@@ -122,7 +122,7 @@ public class LoadProgress {
             long total = plan.totalRows();
             Double secondsLeft = !running ? Double.valueOf(0) : rate > 0 ? (total - rowsDone) / rate : null;
             return new LoadStatus(executionId, state, message, parameters.scale(), parameters.seed(),
-                    parameters.batchSize(), parameters.writer().name().toLowerCase(java.util.Locale.ROOT), rowsDone,
+                    parameters.batchSize(), parameters.writer().label(), rowsDone,
                     total, writtenRows, rate, secondsLeft, (now - startedNanos) / 1e9, loadSeconds,
                     table == null ? null : table.tableName(), false, tables);
         }

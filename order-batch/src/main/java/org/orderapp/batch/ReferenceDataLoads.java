@@ -198,7 +198,7 @@ public class ReferenceDataLoads {
         String message = cutOff ? "the server stopped during this load; restart it to finish from the last checkpoint"
                 : refused ? PrepareLoad.EXISTS_MESSAGE : exitMessage(execution);
         return new LoadStatus(execution.getExecutionId(), state, message, parameters.scale(), parameters.seed(),
-                parameters.batchSize(), parameters.writer().name().toLowerCase(Locale.ROOT), rowsDone, plan.totalRows(),
+                parameters.batchSize(), parameters.writer().label(), rowsDone, plan.totalRows(),
                 rowsWrittenLast, elapsed > 0 ? rowsWrittenLast / elapsed : 0, cutOff ? null : 0.0, elapsed, elapsed,
                 cutOff ? current : null, cutOff || batchStatus == BatchStatus.FAILED || batchStatus == BatchStatus.STOPPED,
                 tables);

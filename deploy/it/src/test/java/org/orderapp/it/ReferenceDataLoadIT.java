@@ -81,11 +81,14 @@ class ReferenceDataLoadIT {
         var jpaOtherChunks = ReferenceDataTables.read();
         admin.loadAndWait("scale=" + SCALE + "&seed=11&batchSize=" + BATCH + "&reset=all&writer=jdbc");
         var jdbc = ReferenceDataTables.read();
+        admin.loadAndWait("scale=" + SCALE + "&seed=11&batchSize=" + BATCH + "&reset=all&writer=jdbc-batch");
+        var jdbcBatch = ReferenceDataTables.read();
         admin.loadAndWait("scale=" + SCALE + "&seed=12&batchSize=" + BATCH + "&reset=all");
         var otherSeed = ReferenceDataTables.read();
 
         assertEquals(jpa, jpaOtherChunks, "the rows do not depend on the chunk size");
         assertEquals(jpa, jdbc, "the JPA loader and the plain-JDBC writer write exactly the same rows");
+        assertEquals(jpa, jdbcBatch, "the JDBC-batch writer too");
         assertNotEquals(jpa.get("customer"), otherSeed.get("customer"), "another seed, other customers");
         assertNotEquals(jpa.get("inventory"), otherSeed.get("inventory"), "another seed, other stock");
         assertEquals(jpa.get("customer").rows(), otherSeed.get("customer").rows(), "the scale alone sizes the tables");

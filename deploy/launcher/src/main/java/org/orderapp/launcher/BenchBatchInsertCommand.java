@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The guide's Table 4.1 measured again: the reference-data load through JPA on batch-services with Connector/J's
- * rewriteBatchedStatements off and on, and the same rows written as plain JDBC multi-row INSERTs (the ceiling).
+ * rewriteBatchedStatements off and on; the same rows as a JDBC batch of single-row INSERTs without JPA, off and on
+ * (what the driver alone makes of the switch, the bound of the loader's ratio); and as plain JDBC multi-row INSERTs
+ * (the ceiling).
  * Every load is the real job in the running server, into emptied tables, with the same seed, scale and batch size;
  * off and on alternate, repeated; the figures are the server's (rows committed per second of loading, the emptying
  * step excluded). rewriteBatchedStatements is switched the way an administrator would: the datasource property is
@@ -55,6 +57,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
 
     enum Loader {
         JPA_OFF("JPA on batch-services", "jpa", false), JPA_ON("JPA on batch-services", "jpa", true),
+        JDBC_BATCH_OFF("JDBC batch, no JPA", "jdbc-batch", false), JDBC_BATCH_ON("JDBC batch, no JPA", "jdbc-batch", true),
         JDBC("plain JDBC multi-row INSERT", "jdbc", true);
 
         final String label;
@@ -112,8 +115,11 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                             current = rewrite;
                             warmUp(admin, batch);
                         }
-                        List<Loader> loaders = !rewrite ? List.of(Loader.JPA_OFF)
-                                : round % 2 == 1 ? List.of(Loader.JPA_ON, Loader.JDBC) : List.of(Loader.JDBC, Loader.JPA_ON);
+                        List<Loader> loaders = !rewrite
+                                ? (round % 2 == 1 ? List.of(Loader.JPA_OFF, Loader.JDBC_BATCH_OFF)
+                                        : List.of(Loader.JDBC_BATCH_OFF, Loader.JPA_OFF))
+                                : round % 2 == 1 ? List.of(Loader.JPA_ON, Loader.JDBC_BATCH_ON, Loader.JDBC)
+                                : List.of(Loader.JDBC, Loader.JDBC_BATCH_ON, Loader.JPA_ON);
                         for (Loader loader : loaders) {
                             Result r = measure(admin, counters, round, loader, batch);
                             results.add(r);
@@ -192,14 +198,20 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         double off = median(results, Loader.JPA_OFF);
         double on = median(results, Loader.JPA_ON);
         double jdbc = median(results, Loader.JDBC);
+        double batchOff = median(results, Loader.JDBC_BATCH_OFF);
+        double batchOn = median(results, Loader.JDBC_BATCH_ON);
         long runs = results.stream().filter(r -> r.loader() == Loader.JPA_OFF).count();
         System.out.println();
         System.out.printf(Locale.US, "Median over %d rounds (rows/s):%n", runs);
         System.out.printf(Locale.US, "  JPA loader, rewriteBatchedStatements off   %,10.0f%n", off);
         System.out.printf(Locale.US, "  JPA loader, rewriteBatchedStatements on    %,10.0f%n", on);
+        System.out.printf(Locale.US, "  JDBC batch, no JPA, rewrite off            %,10.0f%n", batchOff);
+        System.out.printf(Locale.US, "  JDBC batch, no JPA, rewrite on             %,10.0f%n", batchOn);
         System.out.printf(Locale.US, "  plain JDBC multi-row INSERTs (ceiling)     %,10.0f%n", jdbc);
         System.out.printf(Locale.US, "rewriteBatchedStatements on / off: %.1fx  (guide, Table 4.1: 39,576 / 6,734 = 5.9x; "
                 + "bar 5x: %s)%n", on / off, on / off >= 5 ? "met" : "NOT met");
+        System.out.printf(Locale.US, "The driver alone, on / off:        %.1fx  (what rewriting can buy on this machine and "
+                + "database: the bound of the JPA loader's ratio)%n", batchOn / batchOff);
         System.out.printf(Locale.US, "JPA loader / plain-JDBC ceiling:   %.0f %%  (bar 40 %%: %s)%n", 100 * on / jdbc,
                 on / jdbc >= 0.4 ? "met" : "NOT met");
         System.out.println("INSERT statements: the database's Com_insert during the load, including the job "

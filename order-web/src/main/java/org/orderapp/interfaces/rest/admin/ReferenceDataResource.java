@@ -64,7 +64,8 @@ public class ReferenceDataResource {
 
     /**
      * Starts a load (202); it runs in the server's batch thread pool. reset=all empties every table first;
-     * writer=jdbc writes the same rows with plain JDBC multi-row INSERTs (the benchmark's ceiling).
+     * writer=jdbc writes the same rows with plain JDBC multi-row INSERTs (the benchmark's ceiling), writer=jdbc-batch
+     * as a JDBC batch of single-row INSERTs (what the driver alone makes of rewriteBatchedStatements).
      */
     @POST
     @Path("load")
