@@ -62,11 +62,14 @@ hash_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 debian_mirror() {
   if [[ -n "${DEBIAN_MIRROR:-}" ]]; then echo "$DEBIAN_MIRROR"; return; fi
-  {
+  local found
+  # Every stage reads its whole input (no early exit that pipefail would count as a failure).
+  found="$({
     grep -hsE '^[[:space:]]*deb[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
       | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^https?:\/\//) { print $i; break } }'
     grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{ print $2 }'
-  } | grep -v -- '-security' | grep -m1 . || echo "http://deb.debian.org/debian"
+  } | awk '!/-security/ && NF && !seen++ { print }' || true)"
+  echo "${found:-http://deb.debian.org/debian}"
 }
 
 ensure_debian_image() {
@@ -194,10 +197,11 @@ start_app() { # profile
   await_healthy "$app" 300
   step_done "Server healthy, $1"
   # The profile really is the one asked for: the server runs the profile's configuration file.
-  local expected_config boot
+  local expected_config boot processes
   expected_config="$(sed -n 's/^server-config=//p' "$root/deploy/server/src/main/profiles/$1.properties")"
-  podman top "$app" args | grep -q -- "-c $expected_config" \
-    || fail "the server does not run $expected_config: $(podman top "$app" args)"
+  # Read whole, then searched: grep -q in a pipe may close it early, and pipefail would count podman's SIGPIPE.
+  processes="$(podman top "$app" args)"
+  grep -q -- "-c $expected_config " <<< "$processes" || fail "the server does not run $expected_config: $processes"
   boot="$(podman exec "$app" grep -ho 'WFLYSRV0025.*started in [0-9]*ms' /opt/wildfly/standalone/log/server.log || true)"
   say "Stack: healthy; the server runs $expected_config; ${boot:-no start-up line in server.log}"
 }
