@@ -18,9 +18,10 @@ import picocli.CommandLine.Option;
                 "seed a small data set into an empty database, print the URLs, and run until Ctrl-C or SIGTERM."})
 class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--http-port", description = "HTTP port (default: ORDER_HTTP_PORT, else ${DEFAULT-VALUE})",
-            defaultValue = "8080")
-    int httpPort;
+    static final int DEFAULT_HTTP_PORT = 8080;
+
+    @Option(names = "--http-port", description = "HTTP port (default: ORDER_HTTP_PORT, else 8080)")
+    Integer httpPort;
 
     @Option(names = "--profile", paramLabel = "name", defaultValue = ServerProfile.DEFAULT,
             description = "Server profile: baseline (as provisioned) or tuned (production tuning); default ${DEFAULT-VALUE}.")
@@ -51,7 +52,13 @@ class RunCommand implements Callable<Integer> {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
-        int port = DatabaseTarget.setting("ORDER_HTTP_PORT").map(Integer::parseInt).orElse(httpPort);
+        int port;
+        try {
+            port = httpPort(httpPort, DatabaseTarget.setting("ORDER_HTTP_PORT"));
+        } catch (IllegalArgumentException e) {
+            System.err.println("order: " + e.getMessage());
+            return 2;
+        }
         var resources = new Resources();
         Runtime.getRuntime().addShutdownHook(new Thread(resources::closeAll, "order-stop"));
 
@@ -104,6 +111,24 @@ class RunCommand implements Callable<Integer> {
         int exit = server.process().waitFor(); // returns when the server stops, by itself or through the hook
         resources.closeAll();
         return exit == 0 || exit == 143 || exit == 130 ? 0 : exit;
+    }
+
+    /** The option wins over ORDER_HTTP_PORT, which wins over 8080; a value that is no port is refused. */
+    static int httpPort(Integer option, Optional<String> setting) {
+        String source = option != null ? "--http-port" : "ORDER_HTTP_PORT";
+        String value = option != null ? option.toString() : setting.map(String::trim).orElse(null);
+        if (value == null) {
+            return DEFAULT_HTTP_PORT;
+        }
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw new IllegalArgumentException(source + " must be a port number from 1 to 65535: " + value);
     }
 
     /** The socket binding offset given with -D jboss.socket.binding.port-offset=N, which shifts every port. */
