@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import org.hibernate.SessionFactory;
+import org.orderapp.batch.job.BatchPersistence;
 import org.orderapp.batch.job.PrepareLoad;
 import org.orderapp.batch.referencedata.LoadPlan;
 import org.orderapp.batch.referencedata.ReferenceDataStore;
@@ -55,8 +56,8 @@ public class ReferenceDataLoads {
     @PersistenceUnit(unitName = "batch-services")
     EntityManagerFactory batchUnit;
 
-    @PersistenceUnit(unitName = "services")
-    EntityManagerFactory services;
+    @Inject
+    BatchPersistence persistence;
 
     /**
      * The chunk size when none is given: the batch-services unit's hibernate.jdbc.batch_size (order.batch.batch-size
@@ -126,7 +127,7 @@ public class ReferenceDataLoads {
             throw new LoadRefusedException("a load is running (execution " + latest.executionId() + "); wait for it or stop it");
         }
         List<String> emptied = scope == ResetScope.ORDERS ? store.removeOrders() : store.removeAll();
-        services.getCache().evictAll(); // the OLTP unit must not serve rows that are gone
+        persistence.evictServicesCache(); // the OLTP unit must not serve rows that are gone
         return emptied;
     }
 
