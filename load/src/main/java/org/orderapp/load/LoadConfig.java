@@ -6,12 +6,17 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.orderapp.load.engine.SteadyState;
+import org.orderapp.load.rules.RunRules;
 import org.orderapp.load.workload.TransactionMix;
 
 /**
  * Everything that defines a run, written as is to the run folder (config.json) so a run can be repeated exactly.
  *
- * @param steps closed model: users per step; open model: arrival rates per step (transactions per second)
+ * @param steps       closed model: users per step; open model: arrival rates per step (transactions per second)
+ * @param steadyState null: every step warms up for {@code warmUp}; otherwise the run's first step (the first load
+ *                    on the server) warms up at least that long and then until its throughput is steady
+ * @param rules       what a run must meet to be valid
  */
 public record LoadConfig(
         Model model,
@@ -39,7 +44,9 @@ public record LoadConfig(
         boolean audit,
         Duration drainTimeout,
         Path output,
-        String label) {
+        String label,
+        SteadyState steadyState,
+        RunRules rules) {
 
     /** Closed: a fixed number of users, each waiting for its answer; open: a fixed arrival rate. */
     public enum Model { CLOSED, OPEN }
@@ -74,6 +81,7 @@ public record LoadConfig(
         require(firstCustomer <= lastCustomer, "the customer range is empty");
         require(requestTimeout.toMillis() > 0, "the request timeout must be positive");
         require(sampleInterval.toMillis() >= 100, "the sample interval must be at least 100 ms");
+        require(rules != null, "the run rules are required");
     }
 
     private static void require(boolean condition, String message) {
@@ -91,7 +99,7 @@ public record LoadConfig(
         return new LoadConfig(Model.CLOSED, List.of(1.0, 20.0, 40.0, 60.0, 80.0, 100.0), 200, Duration.ZERO, false,
                 Duration.ofSeconds(10), Duration.ofSeconds(30), 1, new TransactionMix(weights), 1, 9, 1, 10, 2,
                 Endpoints.AUTO, 1, Long.MAX_VALUE, 42, Duration.ofSeconds(30), Duration.ofSeconds(1), false,
-                Duration.ofMillis(1), true, Duration.ofSeconds(120), output, null);
+                Duration.ofMillis(1), true, Duration.ofSeconds(120), output, null, null, RunRules.defaults());
     }
 
     /** Steps as "1..100/20" (1, 20, 40, ... 100, the guide's stepping) or a list "1,20,40". */
@@ -124,10 +132,12 @@ public record LoadConfig(
         return values;
     }
 
-    public LoadConfig withOutput(Path output) {
+    /** The same run, written elsewhere under another label (an experiment's rounds). */
+    public LoadConfig withOutput(Path output, String label) {
         return new LoadConfig(model, steps, connections, thinkTime, exponentialThinkTime, warmUp, measure, repeats, mix,
                 minLines, maxLines, minQuantity, maxQuantity, browsePages, endpoints, firstCustomer, lastCustomer, seed,
-                requestTimeout, sampleInterval, flightRecording, lockThreshold, audit, drainTimeout, output, label);
+                requestTimeout, sampleInterval, flightRecording, lockThreshold, audit, drainTimeout, output, label,
+                steadyState, rules);
     }
 
     /** The step's name as reports show it: "40 users" or "250 tx/s". */

@@ -34,7 +34,9 @@ import org.orderapp.load.engine.StepResult;
 import org.orderapp.load.engine.UserFactory;
 import org.orderapp.load.http.UserConnection;
 import org.orderapp.load.report.RunFolder;
+import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ApplicationMonitor;
+import org.orderapp.load.server.CpuMeter;
 import org.orderapp.load.server.DatabaseCounters;
 import org.orderapp.load.server.FlightRecording;
 import org.orderapp.load.server.LockContention;
@@ -95,7 +97,9 @@ public final class LoadDriver {
             if (config.flightRecording()) {
                 recording = prepareRecording(management, folder, notes);
             }
-            try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, runStart)) {
+            CpuMeter cpu = CpuMeter.locate(target);
+            notes.addAll(cpu.notes());
+            try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart)) {
                 sampler.start(config.sampleInterval());
                 boolean quiet = awaitQuiet(sampler, config.drainTimeout());
                 if (!quiet) {
@@ -124,9 +128,12 @@ public final class LoadDriver {
                             audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size()));
                     audit.findings().forEach(f -> say("  " + f));
                 }
+                Validity validity = config.rules().check(outcomes.stream().map(StepOutcome::client).toList(), config.mix(), audit);
+                say(validity.valid() ? "Run rules: VALID" : "Run rules: INVALID");
+                validity.reasons().forEach(r -> say("  " + r));
                 List<ServerSample> samples = sampler.all();
                 var result = new RunResult(config, target, endpoint.name().toLowerCase(Locale.ROOT), started, Instant.now(),
-                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, notes);
+                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, validity, notes);
                 RunFolder.write(result);
                 notes.forEach(n -> say("Note: " + n));
                 say("Report: " + folder.resolve("report.html"));
@@ -157,7 +164,9 @@ public final class LoadDriver {
         var hooks = new WindowHooks(sampler, recording, jfr);
         StepResult client;
         try (OutputStream hlog = Files.newOutputStream(RunFolder.histogramLog(folder, stem))) {
-            client = controller.run(repeat, index, step, name, label, load, hooks, hlog);
+            // The first load on the server warms up until steady, if asked: later steps find the JIT's work done.
+            var steadyState = repeat == 1 && index == 0 ? config.steadyState() : null;
+            client = controller.run(repeat, index, step, name, label, load, steadyState, hooks, hlog);
         }
         ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(java.util.Map.of())
                 : ServerWindow.of(sampler.between(hooks.opened, hooks.closed), client.successes());
@@ -169,11 +178,26 @@ public final class LoadDriver {
                 hooks.recordingError = "the recording could not be read: " + e.getMessage();
             }
         }
-        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s", label, client.throughput(), client.errorCount(),
+        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s%s%s", label, client.throughput(), client.errorCount(),
                 server.get("db.statementsPerTx") == null ? "" : String.format(Locale.ROOT, ", %.1f statements/tx",
                         server.get("db.statementsPerTx")),
+                cpuLine(server),
+                client.warmUp().steady() == null ? "" : String.format(Locale.ROOT, "; warm-up %.0f s, %s", client.warmUp().seconds(),
+                        client.warmUp().steady() ? "steady" : "NOT steady"),
                 hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError));
         return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError);
+    }
+
+    /** ", CPU ms/tx server 2.56 db 0.94 driver 0.54 other 0.10", as far as known. */
+    private static String cpuLine(ServerWindow server) {
+        var b = new StringBuilder();
+        for (String role : ServerWindow.CPU_ROLES) {
+            Double v = server.get(ServerWindow.CPU_PER_TX + role);
+            if (v != null) {
+                b.append(' ').append(role).append(' ').append(String.format(Locale.ROOT, "%.2f", v));
+            }
+        }
+        return b.isEmpty() ? "" : ", CPU ms/tx" + b;
     }
 
     /** Marks the window's edges in the server samples and records lock contention inside it. */

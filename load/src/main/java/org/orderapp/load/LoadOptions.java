@@ -2,7 +2,11 @@ package org.orderapp.load;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import org.orderapp.load.engine.SteadyState;
+import org.orderapp.load.rules.RunRules;
 import org.orderapp.load.workload.TransactionMix;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -36,6 +40,27 @@ public class LoadOptions {
     @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
             description = "Load before each step's measurement window, not counted. Default ${DEFAULT-VALUE}.")
     Duration warmUp;
+
+    @Option(names = "--steady-state",
+            description = "Warm the first step up until its throughput is steady (after at least --warm-up): the last "
+                    + "windows within --steady-tolerance of their mean, at most --steady-max. For a freshly started server.")
+    boolean steadyState;
+
+    @Option(names = "--steady-window", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+            description = "Steady state: length of each window compared. Default ${DEFAULT-VALUE}.")
+    Duration steadyWindow;
+
+    @Option(names = "--steady-windows", paramLabel = "N", defaultValue = "3",
+            description = "Steady state: how many successive windows must agree. Default ${DEFAULT-VALUE}.")
+    int steadyWindows;
+
+    @Option(names = "--steady-tolerance", paramLabel = "SHARE", defaultValue = "5%",
+            description = "Steady state: largest distance of a window from their mean. Default ${DEFAULT-VALUE}.")
+    String steadyTolerance;
+
+    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "180s", converter = DurationConverter.class,
+            description = "Steady state: the longest warm-up; the run records whether it became steady. Default ${DEFAULT-VALUE}.")
+    Duration steadyMax;
 
     @Option(names = "--measure", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
             description = "Each step's measurement window. Default ${DEFAULT-VALUE}.")
@@ -97,6 +122,21 @@ public class LoadOptions {
             description = "How long to wait for the replenish queue to drain before the audit. Default ${DEFAULT-VALUE}.")
     Duration drainTimeout;
 
+    @Option(names = "--rt-limit", paramLabel = "TYPE=DURATION", split = ",",
+            description = "Run rule: 90th-percentile response-time limit of a request type (NewOrder, OrderInquiry, "
+                    + "BrowseSearch, BrowseNext, Ping, or all), repeatable. Default 2s for every type.")
+    List<String> rtLimits = new ArrayList<>();
+
+    @Option(names = "--mix-tolerance", paramLabel = "SHARE", defaultValue = "5%",
+            description = "Run rule: largest difference of a transaction's achieved share from the configured one, in "
+                    + "percentage points. Default ${DEFAULT-VALUE}.")
+    String mixTolerance;
+
+    @Option(names = "--max-error-rate", paramLabel = "SHARE", defaultValue = "1%",
+            description = "Run rule: largest share of failed requests (timeouts, refused connections, error statuses) "
+                    + "in a window. Default ${DEFAULT-VALUE}.")
+    String maxErrorRate;
+
     @Option(names = "--output", paramLabel = "DIR", description = "Where run folders are created (default: results/ in the project).")
     Path output;
 
@@ -121,7 +161,11 @@ public class LoadOptions {
                 thinkExponential, warmUp, measure, repeats, TransactionMix.parse(mix), lineRange[0], lineRange[1],
                 quantityRange[0], quantityRange[1], browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
                 first, last, seed, timeout, sampleInterval, lockProfile, lockThreshold, !noAudit, drainTimeout,
-                output != null ? output : defaultOutput, label);
+                output != null ? output : defaultOutput, label,
+                steadyState ? new SteadyState(steadyWindow, steadyWindows, RunRules.parseShare(steadyTolerance, "--steady-tolerance"),
+                        steadyMax) : null,
+                new RunRules(RunRules.parseLimits(rtLimits, DurationConverter::parse),
+                        RunRules.parseShare(mixTolerance, "--mix-tolerance"), RunRules.parseShare(maxErrorRate, "--max-error-rate")));
     }
 
     static int[] range(String spec, String option) {
@@ -143,6 +187,12 @@ public class LoadOptions {
         @Override
         public Duration convert(String value) {
             return parse(value);
+        }
+
+        /** "30s", "500ms": the form parse reads. */
+        public static String format(Duration d) {
+            long ms = d.toMillis();
+            return ms % 1000 == 0 ? (ms / 1000) + "s" : ms + "ms";
         }
 
         public static Duration parse(String value) {

@@ -4,12 +4,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.orderapp.load.audit.AuditResult;
+import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ServerSample;
 
-/** A whole run: what was asked, what the client and the server saw step by step, and the audit. */
+/** A whole run: what was asked, what the client and the server saw step by step, the audit, and the run rules' verdict. */
 public record RunResult(LoadConfig config, Target target, String endpoint, Instant started, Instant finished,
                         Path folder, int customers, int centers, List<StepOutcome> steps, List<ServerSample> samples,
-                        AuditResult audit, List<String> notes) {
+                        AuditResult audit, Validity validity, List<String> notes) {
 
     public boolean auditPassed() {
         return audit != null && audit.pass();

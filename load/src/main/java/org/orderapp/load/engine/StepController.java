@@ -39,8 +39,13 @@ public final class StepController {
         this.progress = progress;
     }
 
+    /**
+     * @param steadyState null: warm up for the fixed duration; otherwise go on warming up after it until the
+     *                    throughput is steady, or for at most the steady state's maximum
+     */
     public StepResult run(int repeat, int stepIndex, double step, String name, String label, LoadShape load,
-                          StepHooks hooks, OutputStream histogramLog) throws InterruptedException, IOException {
+                          SteadyState steadyState, StepHooks hooks, OutputStream histogramLog)
+            throws InterruptedException, IOException {
         var recorder = new StepRecorder(TimeUnit.MILLISECONDS.toNanos(10));
         var log = new HistogramLogWriter(new PrintStream(histogramLog, false, java.nio.charset.StandardCharsets.UTF_8));
         long logBase = System.currentTimeMillis();
@@ -59,8 +64,24 @@ public final class StepController {
         long warmEnd = stepStart + warmUp.toNanos();
         long lastSwap = stepStart;
         lastErrors = 0;
+        warmUpIntervals.clear();
         // Warm-up: intervals are logged and shown, not counted.
         lastSwap = tickUntil(warmEnd, lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);
+        WarmUp warmedUp;
+        if (steadyState == null) {
+            warmedUp = new WarmUp(WarmUp.FIXED, (lastSwap - stepStart) / 1e9, null, List.of());
+        } else {
+            long latest = stepStart + Math.max(warmUp.toNanos(), steadyState.max().toNanos());
+            List<Double> windows = steadyState.lastWindows(warmUpIntervals);
+            while (!steadyState.isSteady(windows) && System.nanoTime() < latest) {
+                sleepUntil(Math.min(lastSwap + interval.toNanos(), latest));
+                lastSwap = swap(lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);
+                windows = steadyState.lastWindows(warmUpIntervals);
+            }
+            warmedUp = new WarmUp(WarmUp.STEADY_STATE, (lastSwap - stepStart) / 1e9, steadyState.isSteady(windows), windows);
+            log.outputComment(String.format(Locale.ROOT, "warm-up %s after %.1f s: windows %s", warmedUp.steady()
+                    ? "steady" : "NOT steady", warmedUp.seconds(), windows));
+        }
         hooks.beforeWindow();
         lastSwap = swap(lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);
         recorder.phase(Phase.MEASURE);
@@ -81,7 +102,7 @@ public final class StepController {
         log.outputComment("measurement window: " + String.format(Locale.ROOT, "%.3f", (windowStart - stepStart) / 1e9)
                 + " s to " + String.format(Locale.ROOT, "%.3f", (lastSwap - stepStart) / 1e9) + " s after the step started");
         return new StepResult(repeat, stepIndex, step, name, (windowStart - runStartNanos) / 1e9, windowSeconds, response,
-                service, recorder.errors(Phase.MEASURE), recorder.lateStarts(), timeline);
+                service, recorder.errors(Phase.MEASURE), recorder.lateStarts(), timeline, warmedUp);
     }
 
     private long tickUntil(long until, long lastSwap, StepRecorder recorder, Phase phase, Map<RequestType, Histogram> response,
@@ -100,6 +121,8 @@ public final class StepController {
     }
 
     private long lastErrors;
+    /** The warm-up's intervals as {seconds, successful requests}, for the steady-state test. */
+    private final List<double[]> warmUpIntervals = new ArrayList<>();
 
     /** Takes the interval since the last swap from every recorder, logs it, and adds it to the window if measuring. */
     private long swap(long lastSwap, StepRecorder recorder, Phase phase, Map<RequestType, Histogram> response,
@@ -124,6 +147,9 @@ public final class StepController {
         long errors = recorder.errorCount();
         double errorRate = (errors - lastErrors) / seconds;
         lastErrors = errors;
+        if (phase == Phase.WARM_UP) {
+            warmUpIntervals.add(new double[] {seconds, all.getTotalCount()});
+        }
         double p99 = all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99) / 1000.0;
         double tps = all.getTotalCount() / seconds;
         timeline.add(new StepResult.Tick((now - runStartNanos) / 1e9, phase, tps, errorRate, p99));

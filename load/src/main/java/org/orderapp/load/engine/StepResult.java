@@ -8,12 +8,12 @@ import org.orderapp.load.workload.RequestType;
 /**
  * The client's record of one step's measurement window: response and service time histograms per request type
  * (successful requests only), errors by "Type: kind", requests that left late because every connection was busy
- * (open model), and a second-by-second timeline of the whole step.
+ * (open model), a second-by-second timeline of the whole step, and how its warm-up ended.
  */
 public record StepResult(int repeat, int stepIndex, double step, String name, double startSeconds,
                          double windowSeconds, Map<RequestType, Histogram> response,
                          Map<RequestType, Histogram> service, Map<String, Long> errors, long lateStarts,
-                         List<Tick> timeline) {
+                         List<Tick> timeline, WarmUp warmUp) {
 
     /** One interval of the step: when it ended (seconds since the run started), its phase and throughput. */
     public record Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis) {
@@ -25,6 +25,13 @@ public record StepResult(int repeat, int stepIndex, double step, String name, do
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Every request type's response times together. */
+    public Histogram allResponses() {
+        Histogram all = StepRecorder.emptyHistogram();
+        response.values().forEach(all::add);
+        return all;
     }
 
     public double throughput() {

@@ -16,11 +16,13 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 import org.orderapp.load.LoadConfig;
+import org.orderapp.load.LoadOptions;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.StepOutcome;
 import org.orderapp.load.Target;
 import org.orderapp.load.server.LockContention;
 import org.orderapp.load.server.ServerSample;
+import org.orderapp.load.server.ServerWindow;
 import org.orderapp.load.workload.RequestType;
 import org.orderapp.load.workload.TransactionMix;
 
@@ -77,6 +79,9 @@ public final class RunFolder {
         m.put("audit", c.audit());
         m.put("drainTimeout", duration(c.drainTimeout()));
         m.put("label", c.label());
+        m.put("steadyState", c.steadyState() == null ? null : Map.of("window", duration(c.steadyState().window()),
+                "windows", c.steadyState().windows(), "tolerance", c.steadyState().tolerance(),
+                "max", duration(c.steadyState().max()), "appliesTo", "the first step"));
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("application", target.application().toString());
         t.put("management", target.management().toString());
@@ -105,19 +110,26 @@ public final class RunFolder {
     private static void writeStepsCsv(RunResult run) throws IOException {
         try (Writer w = Files.newBufferedWriter(run.folder().resolve("steps.csv"), StandardCharsets.UTF_8)) {
             w.write("repeat,step,step_name,type,window_s,count,tx_per_s,mean_ms,stddev_ms,p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms,"
-                    + "beyond_2sigma,beyond_3sigma,beyond_4sigma,service_mean_ms,service_p99_ms,errors\n");
+                    + "beyond_2sigma,beyond_3sigma,beyond_4sigma,service_mean_ms,service_p99_ms,errors,"
+                    + "cpu_server_ms_per_tx,cpu_db_ms_per_tx,cpu_driver_ms_per_tx,cpu_other_ms_per_tx\n");
             for (StepOutcome o : run.steps()) {
                 var c = o.client();
+                Map<String, Double> cpu = o.server().cpuPerTransaction();
                 for (var e : Summary.byType(c.response()).entrySet()) {
+                    // CPU is the step's, not a request type's: on the row that adds every type up.
+                    List<String> cpuColumns = ServerWindow.CPU_ROLES.stream()
+                            .map(role -> e.getKey().equals(ALL) && cpu.get(role) != null ? f(cpu.get(role)) : "").toList();
                     Histogram service = Summary.byType(c.service()).get(e.getKey());
                     var s = LatencyStatistics.of(e.getValue(), c.windowSeconds());
                     var sv = LatencyStatistics.of(service, c.windowSeconds());
                     long errors = e.getKey().equals(ALL) ? c.errorCount() : c.errors().entrySet().stream()
                             .filter(x -> x.getKey().startsWith(e.getKey() + ":")).mapToLong(Map.Entry::getValue).sum();
-                    w.write(String.join(",", List.of(Integer.toString(c.repeat()), trim(c.step()), c.name(), e.getKey(),
+                    var row = new ArrayList<>(List.of(Integer.toString(c.repeat()), trim(c.step()), c.name(), e.getKey(),
                             f(c.windowSeconds()), Long.toString(s.count()), f(s.throughput()), f(s.mean()), f(s.stdDev()),
                             f(s.p50()), f(s.p90()), f(s.p99()), f(s.p999()), f(s.max()), f(s.beyond2Sigma()),
-                            f(s.beyond3Sigma()), f(s.beyond4Sigma()), f(sv.mean()), f(sv.p99()), Long.toString(errors))));
+                            f(s.beyond3Sigma()), f(s.beyond4Sigma()), f(sv.mean()), f(sv.p99()), Long.toString(errors)));
+                    row.addAll(cpuColumns);
+                    w.write(String.join(",", row));
                     w.write('\n');
                 }
             }
@@ -180,8 +192,7 @@ public final class RunFolder {
     }
 
     static String duration(Duration d) {
-        long ms = d.toMillis();
-        return ms % 1000 == 0 ? (ms / 1000) + "s" : ms + "ms";
+        return LoadOptions.DurationConverter.format(d);
     }
 
     static String f(double v) {

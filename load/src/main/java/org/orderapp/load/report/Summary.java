@@ -13,6 +13,7 @@ import org.orderapp.load.RunResult;
 import org.orderapp.load.StepOutcome;
 import org.orderapp.load.engine.StepResult;
 import org.orderapp.load.server.ServerSample;
+import org.orderapp.load.server.ServerWindow;
 import org.orderapp.load.workload.RequestType;
 
 /** summary.json: every figure of the run, which the HTML report draws from too. */
@@ -38,12 +39,14 @@ final class Summary {
         info.put("distributionCenters", run.centers());
         info.put("errors", run.errors());
         info.put("audit", run.audit() == null ? "skipped" : run.audit().pass() ? "PASS" : "FAIL");
+        info.put("valid", run.validity().valid());
         m.put("run", info);
+        m.put("validity", validity(run));
         m.put("config", RunFolder.JSON.readValue(run.folder().resolve("config.json").toFile(),
                 new TypeReference<Map<String, Object>>() { }));
         List<Map<String, Object>> steps = new ArrayList<>();
         for (StepOutcome o : run.steps()) {
-            steps.add(step(o));
+            steps.add(step(o, run));
         }
         m.put("steps", steps);
         m.put("aggregate", aggregate(run));
@@ -53,7 +56,24 @@ final class Summary {
         return m;
     }
 
-    private static Map<String, Object> step(StepOutcome o) {
+    /** The verdict, its reasons, and the rules it was judged by. */
+    private static Map<String, Object> validity(RunResult run) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("valid", run.validity().valid());
+        v.put("reasons", run.validity().reasons());
+        var rules = run.config().rules();
+        Map<String, Object> r = new LinkedHashMap<>();
+        Map<String, Double> limits = new LinkedHashMap<>();
+        rules.p90Limits().forEach((t, d) -> limits.put(t.label(), d.toNanos() / 1e6));
+        r.put("p90LimitMs", limits);
+        r.put("mixTolerance", rules.mixTolerance());
+        r.put("maxErrorRate", rules.maxErrorRate());
+        r.put("auditRequired", true);
+        v.put("rules", r);
+        return v;
+    }
+
+    private static Map<String, Object> step(StepOutcome o, RunResult run) {
         StepResult c = o.client();
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("repeat", c.repeat());
@@ -72,6 +92,11 @@ final class Summary {
         Map<String, Object> service = new LinkedHashMap<>();
         byType(c.service()).forEach((t, h) -> service.put(t, LatencyStatistics.of(h, c.windowSeconds())));
         s.put("serviceTime", service);
+        s.put("warmUp", c.warmUp());
+        s.put("cpu_ms_per_tx", o.server().cpuPerTransaction());
+        s.put("machineBusyShare", o.server().get(ServerWindow.MACHINE_BUSY));
+        var validity = run.config().rules().check(c, run.config().mix());
+        s.put("validity", Map.of("valid", validity.valid(), "reasons", validity.reasons()));
         s.put("server", o.server().figures());
         s.put("contention", o.contention() == null ? null : RunFolder.contention(o.contention()));
         s.put("recording", o.recording());

@@ -24,6 +24,11 @@ public final class ManagementReader implements AutoCloseable {
     private static final java.util.List<java.util.logging.Logger> QUIET = java.util.stream.Stream.of("org.jboss", "org.xnio", "org.wildfly")
             .map(java.util.logging.Logger::getLogger).peek(l -> l.setLevel(java.util.logging.Level.WARNING)).toList();
 
+    /** The server JVM's cumulative CPU time, in milliseconds. */
+    public static final String PROCESS_CPU_MS = "jvm.processCpuMs";
+    private static final ModelNode OPERATING_SYSTEM = Operations.createAddress("core-service", "platform-mbean",
+            "type", "operating-system");
+
     private final ModelControllerClient client;
 
     private ManagementReader(ModelControllerClient client) {
@@ -144,6 +149,10 @@ public final class ManagementReader implements AutoCloseable {
                     put(values, "jta.aborted", tx, "number-of-aborted-transactions");
                     put(values, "jta.inflight", tx, "number-of-inflight-transactions");
                 });
+        // The server JVM's CPU time (nanoseconds), for CPU per transaction when the server is on another machine.
+        read(Operations.createReadAttributeOperation(OPERATING_SYSTEM, "process-cpu-time"))
+                .filter(ModelNode::isDefined)
+                .ifPresent(ns -> values.put(PROCESS_CPU_MS, ns.asLong() / 1e6));
         return values;
     }
 

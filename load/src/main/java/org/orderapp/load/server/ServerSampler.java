@@ -18,6 +18,7 @@ public final class ServerSampler implements AutoCloseable {
     private final ManagementReader management;
     private final ApplicationMonitor application;
     private final DatabaseCounters database;
+    private final CpuMeter cpu;
     private final long runStartNanos;
     private final List<ServerSample> samples = new ArrayList<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -28,10 +29,11 @@ public final class ServerSampler implements AutoCloseable {
     private volatile ServerSample latest;
 
     public ServerSampler(ManagementReader management, ApplicationMonitor application, DatabaseCounters database,
-                         long runStartNanos) {
+                         CpuMeter cpu, long runStartNanos) {
         this.management = management;
         this.application = application;
         this.database = database;
+        this.cpu = cpu;
         this.runStartNanos = runStartNanos;
     }
 
@@ -48,9 +50,14 @@ public final class ServerSampler implements AutoCloseable {
     /** Takes a sample now, and keeps it in the series. */
     public ServerSample sample() {
         Map<String, Double> values = new LinkedHashMap<>();
+        values.putAll(cpu.sample()); // first: /proc is read in microseconds, so the CPU figures sit at the window's edge
         values.putAll(database.sample());
         if (management != null) {
             values.putAll(management.sample());
+            Double serverCpu = values.get(ManagementReader.PROCESS_CPU_MS);
+            if (!cpu.serverIsLocal() && serverCpu != null) {
+                values.put(CpuMeter.SERVER_REMOTE, serverCpu);
+            }
         }
         values.putAll(application.sample());
         var s = new ServerSample((System.nanoTime() - runStartNanos) / 1e9, values);

@@ -18,7 +18,8 @@ public record ServerWindow(Map<String, Double> figures) {
                 || name.endsWith(".invocations") || name.endsWith(".waitTimeMs") || name.equals("ds.waitCount")
                 || name.equals("ds.totalBlockingTimeMs") || name.equals("ds.timedOut") || name.startsWith("cache.")
                 || name.equals("http.requests") || name.equals("http.errors") || name.equals("jta.committed")
-                || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.");
+                || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.")
+                || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS);
     }
 
     /**
@@ -74,7 +75,54 @@ public record ServerWindow(Map<String, Double> figures) {
                 f.put("db.statementsPerCommit", statements / commits);
             }
         }
+        cpuPerTransaction(f, transactions, last.seconds() - first.seconds());
         return new ServerWindow(f);
+    }
+
+    /** CPU per transaction, by role. */
+    public static final String CPU_PER_TX = "cpu.msPerTx.";
+    /** The share of the machine's capacity (all cores) that was busy in the window. */
+    public static final String MACHINE_BUSY = "cpu.machineBusyShare";
+    public static final List<String> CPU_ROLES = List.of("server", "db", "driver", "other");
+
+    /**
+     * CPU milliseconds per successful transaction by role, and "other": what the machine spent on everything else
+     * (its busy time less the roles measured on it), so that a round disturbed by other work shows.
+     */
+    private static void cpuPerTransaction(Map<String, Double> f, long transactions, double seconds) {
+        Double machine = f.get(CpuMeter.MACHINE + ".delta");
+        Double server = f.get(CpuMeter.SERVER + ".delta");
+        Double remoteServer = f.get(CpuMeter.SERVER_REMOTE + ".delta");
+        Double db = f.get(CpuMeter.DB + ".delta");
+        Double driver = f.get(CpuMeter.DRIVER + ".delta");
+        if (machine != null && seconds > 0) {
+            f.put(MACHINE_BUSY, machine / (seconds * 1000 * Runtime.getRuntime().availableProcessors()));
+        }
+        if (transactions <= 0) {
+            return;
+        }
+        perTx(f, "server", server != null ? server : remoteServer, transactions);
+        perTx(f, "db", db, transactions);
+        perTx(f, "driver", driver, transactions);
+        if (machine != null) {
+            double local = (server != null ? server : 0) + (db != null ? db : 0) + (driver != null ? driver : 0);
+            perTx(f, "other", Math.max(0, machine - local), transactions);
+        }
+    }
+
+    private static void perTx(Map<String, Double> f, String role, Double millis, long transactions) {
+        if (millis != null) {
+            f.put(CPU_PER_TX + role, millis / transactions);
+        }
+    }
+
+    /** CPU milliseconds per successful transaction by role (server, db, driver, other); null where unknown. */
+    public Map<String, Double> cpuPerTransaction() {
+        Map<String, Double> cpu = new LinkedHashMap<>();
+        for (String role : CPU_ROLES) {
+            cpu.put(role, figures.get(CPU_PER_TX + role));
+        }
+        return cpu;
     }
 
     public Double get(String name) {

@@ -21,6 +21,8 @@ public final class UserSession implements SimulatedUser {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ACCEPT_JSON = "application/json";
+    /** How the kind of an error starts when an answer came back but was wrong (the run rules count these apart). */
+    public static final String WRONG_ANSWER = "bad ";
 
     public record Settings(URI base, Endpoint endpoint, TransactionMix mix, int minLines, int maxLines,
                            int minQuantity, int maxQuantity, int browsePages) {
@@ -84,7 +86,7 @@ public final class UserSession implements SimulatedUser {
                             order.path("totalAmount").decimalValue()));
                 }
             } catch (IOException e) {
-                error = "bad NewOrder answer: not JSON";
+                error = WRONG_ANSWER + "NewOrder answer: not JSON";
             }
         }
         outcome.record(RequestType.NEW_ORDER, intended, exchange, error);
@@ -93,34 +95,34 @@ public final class UserSession implements SimulatedUser {
     /** Null when the order answer matches the request and adds up; otherwise what is wrong. */
     static String checkOrder(JsonNode order, long customerId, Map<Long, Integer> quantities) {
         if (order.path("id").asText("").isEmpty()) {
-            return "bad NewOrder answer: no id";
+            return WRONG_ANSWER + "NewOrder answer: no id";
         }
         if (order.path("customerId").asLong() != customerId) {
-            return "bad NewOrder answer: wrong customer";
+            return WRONG_ANSWER + "NewOrder answer: wrong customer";
         }
         JsonNode lines = order.path("lines");
         if (!lines.isArray() || lines.size() != quantities.size()) {
-            return "bad NewOrder answer: wrong line count";
+            return WRONG_ANSWER + "NewOrder answer: wrong line count";
         }
         BigDecimal sum = BigDecimal.ZERO;
         for (JsonNode line : lines) {
             Integer asked = quantities.get(line.path("productId").asLong());
             int quantity = line.path("quantity").asInt();
             if (asked == null || asked != quantity) {
-                return "bad NewOrder answer: wrong line";
+                return WRONG_ANSWER + "NewOrder answer: wrong line";
             }
             BigDecimal extended = line.path("extendedPrice").decimalValue();
             if (line.path("unitPrice").decimalValue().multiply(BigDecimal.valueOf(quantity)).compareTo(extended) != 0) {
-                return "bad NewOrder answer: extended price";
+                return WRONG_ANSWER + "NewOrder answer: extended price";
             }
             int backordered = line.path("backorderedQuantity").asInt(-1);
             if (backordered < 0 || backordered > quantity) {
-                return "bad NewOrder answer: backorder";
+                return WRONG_ANSWER + "NewOrder answer: backorder";
             }
             sum = sum.add(extended);
         }
         if (!order.path("totalAmount").isNumber() || order.path("totalAmount").decimalValue().compareTo(sum) != 0) {
-            return "bad NewOrder answer: total is not the sum of the lines";
+            return WRONG_ANSWER + "NewOrder answer: total is not the sum of the lines";
         }
         return null;
     }
@@ -133,17 +135,17 @@ public final class UserSession implements SimulatedUser {
             try {
                 JsonNode orders = JSON.readTree(exchange.body());
                 if (!orders.isArray()) {
-                    error = "bad OrderInquiry answer: not a list";
+                    error = WRONG_ANSWER + "OrderInquiry answer: not a list";
                 } else {
                     for (JsonNode order : orders) {
                         if (order.path("customerId").asLong() != customerId || order.path("lines").size() == 0) {
-                            error = "bad OrderInquiry answer: foreign or empty order";
+                            error = WRONG_ANSWER + "OrderInquiry answer: foreign or empty order";
                             break;
                         }
                     }
                 }
             } catch (IOException e) {
-                error = "bad OrderInquiry answer: not JSON";
+                error = WRONG_ANSWER + "OrderInquiry answer: not JSON";
             }
         }
         outcome.record(RequestType.ORDER_INQUIRY, intended, exchange, error);
@@ -157,7 +159,7 @@ public final class UserSession implements SimulatedUser {
         String error = transportError(exchange, 200);
         if (error == null) {
             page = page(exchange, 1);
-            error = page == null ? "bad BrowseSearch answer" : null;
+            error = page == null ? WRONG_ANSWER + "BrowseSearch answer" : null;
         }
         outcome.record(RequestType.BROWSE_SEARCH, intended, exchange, error);
         for (int i = 0; page != null && i < settings.browsePages() && page.path("hasNext").asBoolean(); i++) {
@@ -167,7 +169,7 @@ public final class UserSession implements SimulatedUser {
             page = null;
             if (nextError == null) {
                 page = page(next, expected);
-                nextError = page == null ? "bad BrowseNext answer" : null;
+                nextError = page == null ? WRONG_ANSWER + "BrowseNext answer" : null;
             }
             outcome.record(RequestType.BROWSE_NEXT, next.sentNanos(), next, nextError);
         }

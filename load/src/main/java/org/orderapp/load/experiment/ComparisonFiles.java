@@ -1,0 +1,124 @@
+package org.orderapp.load.experiment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.orderapp.load.report.SelfContainedPage;
+
+/** Writes a comparison as comparison.json, comparison.csv and comparison.html, and prints its verdicts. */
+public final class ComparisonFiles {
+
+    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String TEMPLATE = "/org/orderapp/load/experiment/comparison.html";
+
+    private ComparisonFiles() {
+    }
+
+    public static void write(Path folder, Comparison comparison) throws IOException {
+        String json = JSON.writeValueAsString(comparison);
+        Files.writeString(folder.resolve("comparison.json"), json, StandardCharsets.UTF_8);
+        writeCsv(folder.resolve("comparison.csv"), comparison);
+        SelfContainedPage.write(folder.resolve("comparison.html"), TEMPLATE, "/*COMPARISON_JSON*/", json);
+    }
+
+    /**
+     * One row per variant, step and metric: the mean over valid rounds with its interval, and against the control
+     * the paired ratio with its interval and the verdict. CPU per transaction has a row per role.
+     */
+    static void writeCsv(Path file, Comparison c) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("experiment,variant,step,step_name,metric,mean,ci95_low,ci95_high,n,ratio_to_control,ratio_ci95_low,"
+                    + "ratio_ci95_high,paired_rounds,verdict,guide_ratio\n");
+            for (var v : c.variants()) {
+                for (var s : v.steps()) {
+                    row(w, c, v.name(), s, Metric.THROUGHPUT.key(), s.throughput());
+                    row(w, c, v.name(), s, Metric.P99.key(), s.p99Ms());
+                    row(w, c, v.name(), s, Metric.MEAN.key(), s.meanMs());
+                    row(w, c, v.name(), s, Metric.CPU.key(), null);
+                    for (var role : s.cpuMsPerTx().entrySet()) {
+                        if (role.getValue() != null) {
+                            w.write(csv(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
+                                    number(role.getValue()), "", "", "", "", "", "", "", "", "")));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void row(Writer w, Comparison c, String variant, Comparison.StepSummary s, String metric,
+                            Comparison.Figure figure) throws IOException {
+        var ratio = c.ratios().stream().filter(r -> r.variant().equals(variant) && r.metric().equals(metric) && r.step() == s.step())
+                .findFirst().orElse(null);
+        if (figure == null && ratio == null) {
+            return;
+        }
+        var cells = new ArrayList<String>(List.of(c.experiment(), variant, number(s.step()), s.name(), metric));
+        cells.add(figure == null ? "" : number(figure.mean()));
+        cells.add(figure == null || figure.ci95() == null ? "" : number(figure.ci95().get(0)));
+        cells.add(figure == null || figure.ci95() == null ? "" : number(figure.ci95().get(1)));
+        cells.add(figure == null ? "" : Integer.toString(figure.n()));
+        cells.add(ratio == null || ratio.ratio() == null ? "" : number(ratio.ratio()));
+        cells.add(ratio == null || ratio.ci95() == null ? "" : number(ratio.ci95().get(0)));
+        cells.add(ratio == null || ratio.ci95() == null ? "" : number(ratio.ci95().get(1)));
+        cells.add(ratio == null ? "" : Integer.toString(ratio.n()));
+        cells.add(ratio == null ? "" : ratio.verdict());
+        cells.add(ratio == null || ratio.guide() == null ? "" : number(ratio.guide()));
+        w.write(csv(cells));
+    }
+
+    private static String csv(List<String> cells) {
+        var out = new ArrayList<String>();
+        for (String cell : cells) {
+            out.add(cell.contains(",") || cell.contains("\"") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell);
+        }
+        return String.join(",", out) + "\n";
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** The verdicts, one line each, with the guide's figure where it gives one; and whether the runs were valid. */
+    public static void print(Comparison c, PrintStream out) {
+        out.println();
+        out.printf(Locale.ROOT, "Experiment %s: %s%s%n", c.experiment(), c.valid() ? "every run valid" : "NOT every run valid",
+                c.interrupted() ? " (interrupted: partial result)" : "");
+        for (var v : c.variants()) {
+            if (v.throughput() != null) {
+                out.printf(Locale.ROOT, "  %-24s %s %s, p99 %s ms%s%n", v.name(), figure(v.throughput()), c.units().get("throughput"),
+                        v.p99Ms() == null ? "–" : figure(v.p99Ms()), cpu(v.cpuMsPerTx()));
+            }
+        }
+        for (var r : c.ratios()) {
+            if (r.metric().equals(Metric.THROUGHPUT.key()) || r.metric().equals(Metric.P99.key()) || r.guide() != null) {
+                out.printf(Locale.ROOT, "  %s against %s at %s, %s: %s%s%n", r.variant(), c.control(), r.stepName(), r.metric(),
+                        r.verdict(), r.guide() == null ? "" : String.format(Locale.ROOT, "; the guide: %.2f", r.guide()));
+            }
+        }
+        c.notes().forEach(n -> out.println("  Note: " + n));
+    }
+
+    private static String figure(Comparison.Figure f) {
+        return f.ci95() == null ? String.format(Locale.ROOT, "%.1f", f.mean())
+                : String.format(Locale.ROOT, "%.1f (95 %% CI %.1f–%.1f)", f.mean(), f.ci95().get(0), f.ci95().get(1));
+    }
+
+    private static String cpu(Map<String, Double> cpu) {
+        if (cpu == null || cpu.values().stream().allMatch(v -> v == null)) {
+            return "";
+        }
+        var b = new StringBuilder(", CPU ms/tx");
+        cpu.forEach((role, v) -> b.append(' ').append(role).append(' ').append(v == null ? "?" : String.format(Locale.ROOT, "%.2f", v)));
+        return b.toString();
+    }
+}

@@ -1,0 +1,132 @@
+package org.orderapp.load.server;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.orderapp.load.Target;
+
+/**
+ * The CPU time spent on a run, by role: the server JVM, the database, the load driver (this process), and the machine
+ * as a whole, so that what everything else took is visible too. Processes on this machine are read from the
+ * operating system (found by the port they listen on); a server elsewhere is read through its management interface
+ * (its JVM's process CPU time, see {@link ManagementReader}); a database elsewhere is unknown.
+ * Samples are cumulative milliseconds: "cpu.server.ms", "cpu.db.ms", "cpu.driver.ms", "cpu.machine.ms".
+ */
+public final class CpuMeter {
+
+    static final String SERVER = "cpu.server.ms";
+    /** The server's JVM as its management interface reports it, when it is not a process of this machine. */
+    static final String SERVER_REMOTE = "cpu.serverRemote.ms";
+    static final String DB = "cpu.db.ms";
+    static final String DRIVER = "cpu.driver.ms";
+    static final String MACHINE = "cpu.machine.ms";
+
+    private final Long serverPid;
+    private final Long dbPid;
+    private final long driverPid = ProcessHandle.current().pid();
+    private final List<String> notes;
+
+    private CpuMeter(Long serverPid, Long dbPid, List<String> notes) {
+        this.serverPid = serverPid;
+        this.dbPid = dbPid;
+        this.notes = notes;
+    }
+
+    /** Finds the server's and the database's processes on this machine, by the ports they listen on. */
+    public static CpuMeter locate(Target target) {
+        var notes = new ArrayList<String>();
+        Optional<Long> server = localPort(target.management()).flatMap(ServerProcess::listeningOn)
+                .or(() -> localPort(target.application()).flatMap(ServerProcess::listeningOn));
+        if (server.isEmpty()) {
+            notes.add("CPU of the server: not a process of this machine; read through its management interface "
+                    + "(process CPU time of its JVM) where that answers, else unknown.");
+        }
+        Optional<Long> db = databasePort(target.dbUrl()).flatMap(ServerProcess::listeningOn);
+        if (db.isEmpty()) {
+            notes.add("CPU of the database: not a process of this machine (or not found by its port): unknown.");
+        }
+        if (CpuClock.machineBusyMillis().isEmpty()) {
+            notes.add("CPU time cannot be read here (no Linux /proc): CPU per transaction is unknown.");
+        }
+        return new CpuMeter(server.orElse(null), db.orElse(null), List.copyOf(notes));
+    }
+
+    /** Cumulative CPU milliseconds by role, as far as known now. */
+    public Map<String, Double> sample() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        put(values, MACHINE, CpuClock.machineBusyMillis());
+        put(values, DRIVER, CpuClock.processMillis(driverPid));
+        if (serverPid != null) {
+            put(values, SERVER, CpuClock.processMillis(serverPid));
+        }
+        if (dbPid != null) {
+            put(values, DB, CpuClock.processMillis(dbPid));
+        }
+        return values;
+    }
+
+    public boolean serverIsLocal() {
+        return serverPid != null;
+    }
+
+    public Optional<Long> serverPid() {
+        return Optional.ofNullable(serverPid);
+    }
+
+    public Optional<Long> databasePid() {
+        return Optional.ofNullable(dbPid);
+    }
+
+    /** What could not be measured, for the run's notes. */
+    public List<String> notes() {
+        return notes;
+    }
+
+    private static void put(Map<String, Double> values, String name, OptionalDouble value) {
+        value.ifPresent(v -> values.put(name, v));
+    }
+
+    /** The port of a URL whose host is this machine's loopback. */
+    private static Optional<Integer> localPort(URI uri) {
+        if (uri == null || uri.getHost() == null || !isLoopback(uri.getHost())) {
+            return Optional.empty();
+        }
+        return Optional.of(uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80);
+    }
+
+    /** jdbc:mysql://host:port/db?...: the port, when the (single) host is this machine's loopback. */
+    static Optional<Integer> databasePort(String jdbcUrl) {
+        int start = jdbcUrl.indexOf("//");
+        if (start < 0) {
+            return Optional.empty();
+        }
+        String authority = jdbcUrl.substring(start + 2).split("[/?]", 2)[0];
+        if (authority.contains(",")) {
+            return Optional.empty(); // several hosts: no single process to read
+        }
+        int colon = authority.lastIndexOf(':');
+        String host = colon < 0 ? authority : authority.substring(0, colon);
+        if (!isLoopback(host)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(colon < 0 ? 3306 : Integer.parseInt(authority.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host.replace("[", "").replace("]", "")).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}

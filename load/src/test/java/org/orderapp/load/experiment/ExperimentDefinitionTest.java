@@ -1,0 +1,108 @@
+package org.orderapp.load.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.load.LoadConfig;
+
+/** Experiment files: what they may say, what is refused with a clear message, and the shipped ones. */
+class ExperimentDefinitionTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String yaml) throws Exception {
+        Path f = dir.resolve(name + ".yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    private static final String MINIMAL = """
+            varies: pool size
+            variants:
+              - name: small
+                properties: {order.ds.max-pool-size: "10"}
+              - name: large
+                profile: tuned
+                jvm-options: [-Xmx1g]
+            """;
+
+    @Test
+    void aMinimalDefinitionTakesTheDefaults() throws Exception {
+        var d = ExperimentDefinition.read(file("pools", MINIMAL));
+        assertEquals("pools", d.name(), "the file's name");
+        assertEquals(3, d.roundsOrDefault());
+        assertEquals("small", d.controlOrDefault(), "the first variant");
+        assertEquals(Map.of("order.ds.max-pool-size", "10"), d.variants().get(0).properties());
+        assertEquals(List.of("-Xmx1g"), d.variants().get(1).jvmOptions());
+        LoadConfig load = d.loadConfig();
+        assertNotNull(load.steadyState(), "a fresh server is warmed up until steady unless the file says otherwise");
+    }
+
+    @Test
+    void loadOptionsAreThoseOfOrderLoad() throws Exception {
+        var d = ExperimentDefinition.read(file("x", MINIMAL + """
+                load:
+                  users: [20, 60]
+                  measure: 5s
+                  mix: neworder=100
+                  rt-limit: [NewOrder=1s, OrderInquiry=500ms]
+                  steady-state: false
+                """));
+        assertEquals(List.of("--users", "20,60", "--measure", "5s", "--mix", "neworder=100", "--rt-limit", "NewOrder=1s",
+                "--rt-limit", "OrderInquiry=500ms"), d.loadArguments());
+        LoadConfig load = d.loadConfig();
+        assertEquals(List.of(20.0, 60.0), load.steps());
+        assertEquals(Duration.ofSeconds(5), load.measure());
+        assertEquals(null, load.steadyState());
+        assertEquals(Duration.ofMillis(500), load.rules().p90Limits().get(org.orderapp.load.workload.RequestType.ORDER_INQUIRY));
+        var overridden = d.with(5, Map.of("users", "100"));
+        assertEquals(5, overridden.roundsOrDefault());
+        assertEquals(List.of(100.0), overridden.loadConfig().steps());
+    }
+
+    @Test
+    void mistakesAreNamedClearly() throws Exception {
+        assertMessage(file("a", MINIMAL + "varaints: []\n"), "unknown key 'varaints'");
+        assertMessage(file("b", "varies: x\nvariants:\n  - name: only\n"), "at least two variants");
+        assertMessage(file("c", MINIMAL.replace("name: large", "name: small")), "two variants are called 'small'");
+        assertMessage(file("d", MINIMAL + "control: medium\n"), "the control 'medium' is not one of the variants");
+        assertMessage(file("e", MINIMAL.replace("varies: pool size\n", "")), "'varies' is required");
+        assertMessage(file("f", MINIMAL + "rounds: 0\n"), "rounds must be at least 1");
+        assertMessage(file("g", MINIMAL + "variants: [\n"), "not valid YAML");
+        var wrongLoad = ExperimentDefinition.read(file("h", MINIMAL + "load: {userz: 5}\n"));
+        var e = assertThrows(IllegalArgumentException.class, wrongLoad::loadConfig);
+        assertTrue(e.getMessage().contains("--userz"), e.getMessage());
+        var repeats = ExperimentDefinition.read(file("i", MINIMAL + "load: {repeats: 2}\n"));
+        e = assertThrows(IllegalArgumentException.class, repeats::loadConfig);
+        assertTrue(e.getMessage().contains("use rounds"), e.getMessage());
+    }
+
+    private static void assertMessage(Path f, String expected) {
+        var e = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(f));
+        assertTrue(e.getMessage().contains(expected), "'" + e.getMessage() + "' should say " + expected);
+        assertTrue(e.getMessage().contains(f.getFileName().toString()), "the message names the file: " + e.getMessage());
+    }
+
+    @Test
+    void everyShippedExperimentIsValidAndItsLoadParses() throws Exception {
+        List<Path> shipped = ExperimentDefinition.list(Path.of("experiments"));
+        assertFalse(shipped.isEmpty(), "load/experiments holds the project's experiments");
+        for (Path f : shipped) {
+            var d = ExperimentDefinition.read(f);
+            assertNotNull(d.loadConfig(), f.toString());
+            assertNotNull(d.description(), f + " has a description");
+            assertNotNull(d.guide(), f + " names the guide's reference");
+        }
+    }
+}
