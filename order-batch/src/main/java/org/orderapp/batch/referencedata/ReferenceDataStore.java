@@ -3,16 +3,24 @@ package org.orderapp.batch.referencedata;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
+import org.orderapp.domain.model.InventoryId;
+import org.orderapp.domain.model.SupplierInventoryId;
 
 /**
- * The tables as a whole: whether reference data exists, and the two resets. Resets TRUNCATE (instant at any size,
- * where DELETE of millions of rows takes minutes) with foreign-key checks off for the session, so parent tables
- * can be emptied; TRUNCATE commits by itself, so callers run without a transaction.
+ * The tables as a whole: whether reference data exists, the resets, and stock put back as the load left it.
+ * Resets TRUNCATE (instant at any size, where DELETE of millions of rows takes minutes) with foreign-key checks
+ * off for the session, so parent tables can be emptied; TRUNCATE commits by itself, so callers run without a
+ * transaction.
  */
 @ApplicationScoped
 public class ReferenceDataStore {
@@ -53,6 +61,97 @@ public class ReferenceDataStore {
         ReferenceTable.stream().map(ReferenceTable::tableName).forEach(tables::add);
         truncate(tables);
         return List.copyOf(tables);
+    }
+
+    /**
+     * Stock rows put back, per table, and rows left as they are because the load never made them (ids it did
+     * not generate, such as test data).
+     */
+    public record RestoredStock(Map<String, Long> restored, Map<String, Long> skipped) {
+    }
+
+    /**
+     * Puts every stock row changed since the load back at the quantity the load gave it, with no backorder and
+     * the initial version. The load creates stock at the initial version and every change through JPA increments
+     * it, so the rows to restore are exactly those at another version: one scan finds them, however few or many
+     * a run touched. The updates go out in JDBC batches of batchSize rows, one transaction each.
+     */
+    public RestoredStock restoreLoadedStock(RowGenerator loaded, int batchSize) throws SQLException {
+        var restored = new LinkedHashMap<String, Long>();
+        var skipped = new LinkedHashMap<String, Long>();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false); // a transaction per batch, not one commit (and log flush) per row
+            try {
+                for (StockTable stock : stockTables(loaded)) {
+                    Rows rows = restore(c, stock, batchSize);
+                    restored.put(stock.table().tableName(), rows.restored());
+                    skipped.put(stock.table().tableName(), rows.skipped());
+                }
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true); // the pooled connection goes back as it came
+            }
+        }
+        return new RestoredStock(restored, skipped);
+    }
+
+    /**
+     * A stock table: the two columns of its key, the columns the load set (the first of them bound to the loaded
+     * quantity), and that quantity for the key the result set is on, empty when the load made no such row.
+     */
+    private record StockTable(ReferenceTable table, String firstKey, String secondKey, String loadedValues,
+                              LoadedQuantity quantity) {
+    }
+
+    @FunctionalInterface
+    private interface LoadedQuantity {
+        OptionalInt of(ResultSet key) throws SQLException;
+    }
+
+    private static List<StockTable> stockTables(RowGenerator loaded) {
+        return List.of(
+                new StockTable(ReferenceTable.INVENTORY, "product_id", "distribution_center_id",
+                        "quantity_on_hand = ?, backorder_quantity = 0",
+                        key -> loaded.loadedQuantity(new InventoryId(key.getLong(1), key.getInt(2)))),
+                new StockTable(ReferenceTable.SUPPLIER_INVENTORY, "supplier_id", "product_id", "quantity_on_hand = ?",
+                        key -> loaded.loadedQuantity(new SupplierInventoryId(key.getInt(1), key.getLong(2)))));
+    }
+
+    private record Rows(long restored, long skipped) {
+    }
+
+    private static Rows restore(Connection c, StockTable stock, int batchSize) throws SQLException {
+        String table = stock.table().tableName();
+        String changed = "SELECT " + stock.firstKey() + ", " + stock.secondKey() + " FROM " + table
+                + " WHERE version <> " + ReferenceRow.INITIAL_VERSION;
+        String putBack = "UPDATE " + table + " SET " + stock.loadedValues() + ", version = "
+                + ReferenceRow.INITIAL_VERSION + " WHERE " + stock.firstKey() + " = ? AND " + stock.secondKey() + " = ?";
+        long restored = 0;
+        long skipped = 0;
+        // Connector/J reads the whole result before the first update is sent (it streams only when asked to).
+        try (Statement s = c.createStatement(); ResultSet key = s.executeQuery(changed);
+             PreparedStatement update = c.prepareStatement(putBack)) {
+            while (key.next()) {
+                OptionalInt quantity = stock.quantity().of(key);
+                if (quantity.isEmpty()) {
+                    skipped++;
+                    continue;
+                }
+                update.setInt(1, quantity.getAsInt());
+                update.setObject(2, key.getObject(1));
+                update.setObject(3, key.getObject(2));
+                update.addBatch();
+                if (++restored % batchSize == 0) {
+                    update.executeBatch();
+                    c.commit();
+                }
+            }
+            update.executeBatch();
+            c.commit();
+        }
+        return new Rows(restored, skipped);
     }
 
     private void truncate(List<String> tables) throws SQLException {
