@@ -1,7 +1,7 @@
 package org.orderapp.batch.referencedata;
 
 import java.math.BigDecimal;
-import java.util.OptionalInt;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.orderapp.domain.model.Address;
 import org.orderapp.domain.model.InventoryId;
@@ -68,18 +68,16 @@ public final class RowGenerator {
         };
     }
 
-    /** The quantity on hand the load gave this stock row; empty when the plan has no such row. */
-    public OptionalInt loadedQuantity(InventoryId id) {
+    /** The row the load wrote for this stock, as it wrote it; empty when the plan has no such row. */
+    public Optional<ReferenceRow> loadedRow(InventoryId id) {
         long index = inventoryIndex(id.getProductId(), id.getDistributionCenterId());
-        return index < 0 ? OptionalInt.empty()
-                : OptionalInt.of(((ReferenceRow.InventoryRow) row(ReferenceTable.INVENTORY, index)).quantityOnHand());
+        return index < 0 ? Optional.empty() : Optional.of(row(ReferenceTable.INVENTORY, index));
     }
 
-    /** The quantity on hand the load gave this supplier's stock row; empty when the plan has no such row. */
-    public OptionalInt loadedQuantity(SupplierInventoryId id) {
+    /** The row the load wrote for this supplier's stock, as it wrote it; empty when the plan has no such row. */
+    public Optional<ReferenceRow> loadedRow(SupplierInventoryId id) {
         long index = supplierInventoryIndex(id.getSupplierId(), id.getProductId());
-        return index < 0 ? OptionalInt.empty() : OptionalInt.of(
-                ((ReferenceRow.SupplierInventoryRow) row(ReferenceTable.SUPPLIER_INVENTORY, index)).quantityOnHand());
+        return index < 0 ? Optional.empty() : Optional.of(row(ReferenceTable.SUPPLIER_INVENTORY, index));
     }
 
     /** The index of the inventory row of (product, center), the inverse of {@link #row}; -1 if the plan has none. */
