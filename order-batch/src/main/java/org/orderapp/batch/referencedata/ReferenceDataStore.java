@@ -98,8 +98,23 @@ public class ReferenceDataStore {
         return new RestoredStock(restored, skipped);
     }
 
-    /** A stock table, the columns of its key, and the row the load wrote for the key the result set is on. */
-    private record StockTable(ReferenceTable table, String keyColumns, LoadedRow loaded) {
+    /** A stock table, the two columns of its key, and the row the load wrote for the key the result set is on. */
+    private record StockTable(ReferenceTable table, String firstKey, String secondKey, LoadedRow loaded) {
+
+        /** The keys of up to {@code rows} changed rows after the key bound (first, first, second), in key order. */
+        String changedPage(int rows) {
+            return "SELECT " + firstKey + ", " + secondKey + " FROM " + table.tableName() + " WHERE version <> "
+                    + ReferenceRow.INITIAL_VERSION + " AND (" + firstKey + " > ? OR " + firstKey + " = ? AND "
+                    + secondKey + " > ?) ORDER BY " + firstKey + ", " + secondKey + " LIMIT " + rows;
+        }
+
+        /** The load's INSERT of one row, which on finding the key sets every other column to the inserted value. */
+        String putBack() {
+            return table.insertSql(1) + " ON DUPLICATE KEY UPDATE " + Arrays.stream(table.columns().split(", "))
+                    .filter(column -> !column.equals(firstKey) && !column.equals(secondKey))
+                    .map(column -> column + " = VALUES(" + column + ")")
+                    .collect(Collectors.joining(", "));
+        }
     }
 
     @FunctionalInterface
@@ -109,9 +124,9 @@ public class ReferenceDataStore {
 
     private static List<StockTable> stockTables(RowGenerator loaded) {
         return List.of(
-                new StockTable(ReferenceTable.INVENTORY, "product_id, distribution_center_id",
+                new StockTable(ReferenceTable.INVENTORY, "product_id", "distribution_center_id",
                         key -> loaded.loadedRow(new InventoryId(key.getLong(1), key.getInt(2)))),
-                new StockTable(ReferenceTable.SUPPLIER_INVENTORY, "supplier_id, product_id",
+                new StockTable(ReferenceTable.SUPPLIER_INVENTORY, "supplier_id", "product_id",
                         key -> loaded.loadedRow(new SupplierInventoryId(key.getInt(1), key.getLong(2)))));
     }
 
@@ -119,39 +134,44 @@ public class ReferenceDataStore {
     }
 
     /**
-     * Writes the loaded row again over each changed one: an INSERT that finds the key updates the other columns
-     * to the loaded values. Connector/J rewrites the batch into multi-row statements, as for the load itself,
-     * several times faster than a batch of single-row UPDATEs, which it can only send one after the other.
+     * Writes the loaded row again over each changed one, a page of batchSize changed rows at a time. The pages
+     * follow the primary key from where the last one ended, so together they scan the table once, and memory
+     * holds one page whether a run changed a hundred rows or millions. The write is an INSERT that finds the key
+     * and updates the other columns to the loaded values: Connector/J rewrites the batch into one multi-row
+     * statement, as for the load itself, where a batch of single-row UPDATEs goes one statement after the other
+     * (several times slower).
      */
     private static Rows restore(Connection c, StockTable stock, int batchSize) throws SQLException {
-        ReferenceTable table = stock.table();
-        String changed = "SELECT " + stock.keyColumns() + " FROM " + table.tableName() + " WHERE version <> "
-                + ReferenceRow.INITIAL_VERSION;
-        var keys = List.of(stock.keyColumns().split(", "));
-        String putBack = table.insertSql(1) + " ON DUPLICATE KEY UPDATE " + Arrays.stream(table.columns().split(", "))
-                .filter(column -> !keys.contains(column))
-                .map(column -> column + " = VALUES(" + column + ")")
-                .collect(Collectors.joining(", "));
         long restored = 0;
         long skipped = 0;
-        // Connector/J reads the whole result before the first write is sent (it streams only when asked to).
-        try (Statement s = c.createStatement(); ResultSet key = s.executeQuery(changed);
-             PreparedStatement write = c.prepareStatement(putBack)) {
-            while (key.next()) {
-                Optional<ReferenceRow> row = stock.loaded().of(key);
-                if (row.isEmpty()) {
-                    skipped++;
-                    continue;
+        try (PreparedStatement page = c.prepareStatement(stock.changedPage(batchSize));
+             PreparedStatement write = c.prepareStatement(stock.putBack())) {
+            long lastFirst = Long.MIN_VALUE;
+            long lastSecond = Long.MIN_VALUE;
+            int pageRows;
+            do {
+                page.setLong(1, lastFirst);
+                page.setLong(2, lastFirst);
+                page.setLong(3, lastSecond);
+                pageRows = 0;
+                try (ResultSet key = page.executeQuery()) {
+                    while (key.next()) {
+                        pageRows++;
+                        lastFirst = key.getLong(1);
+                        lastSecond = key.getLong(2);
+                        Optional<ReferenceRow> row = stock.loaded().of(key);
+                        if (row.isEmpty()) {
+                            skipped++;
+                            continue;
+                        }
+                        row.get().bind(write, 1);
+                        write.addBatch();
+                        restored++;
+                    }
                 }
-                row.get().bind(write, 1);
-                write.addBatch();
-                if (++restored % batchSize == 0) {
-                    write.executeBatch();
-                    c.commit();
-                }
-            }
-            write.executeBatch();
-            c.commit();
+                write.executeBatch();
+                c.commit();
+            } while (pageRows == batchSize);
         }
         return new Rows(restored, skipped);
     }
