@@ -5,6 +5,7 @@ import jakarta.batch.operations.NoSuchJobException;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.BatchStatus;
 import jakarta.batch.runtime.JobExecution;
+import jakarta.batch.runtime.JobInstance;
 import jakarta.batch.runtime.Metric;
 import jakarta.batch.runtime.StepExecution;
 import jakarta.ejb.ConcurrencyManagement;
@@ -19,22 +20,29 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceUnit;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
 import org.hibernate.SessionFactory;
 import org.orderapp.batch.job.BatchPersistence;
 import org.orderapp.batch.job.PrepareLoad;
 import org.orderapp.batch.referencedata.LoadPlan;
 import org.orderapp.batch.referencedata.ReferenceDataStore;
+import org.orderapp.batch.referencedata.ReferenceDataStore.RestoredStock;
 import org.orderapp.batch.referencedata.ReferenceTable;
+import org.orderapp.batch.referencedata.RowGenerator;
 
 /**
  * Starts, restarts and reports the reference-data load (the Jakarta Batch job "reference-data"), and resets the
  * data. One operation at a time changes anything (write lock); status reads run alongside. Nothing here runs in a
- * transaction: the job makes its own, one per chunk, and the resets TRUNCATE.
+ * transaction: the job makes its own, one per chunk, the resets TRUNCATE, and stock is put back in a transaction
+ * per JDBC batch.
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.CONTAINER)
@@ -42,10 +50,32 @@ import org.orderapp.batch.referencedata.ReferenceTable;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class ReferenceDataLoads {
 
+    private static final Logger LOG = Logger.getLogger(ReferenceDataLoads.class.getName());
+
     public static final String JOB = "reference-data";
     public static final long DEFAULT_SEED = 42;
 
-    public enum ResetScope { ORDERS, ALL }
+    /**
+     * ORDERS empties the order tables; LOADED also puts every stock row back as the latest completed load left
+     * it (the state right after that load); ALL empties every table.
+     */
+    public enum ResetScope {
+        ORDERS, LOADED, ALL;
+
+        /** The name used in requests and answers: orders, loaded, all. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static ResetScope of(String label) {
+            try {
+                return valueOf(String.valueOf(label).trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("scope must be one of " + Arrays.stream(values())
+                        .map(ResetScope::label).collect(Collectors.joining(", ")) + ": " + label);
+            }
+        }
+    }
 
     @Inject
     LoadProgress progress;
@@ -119,17 +149,71 @@ public class ReferenceDataLoads {
         return status();
     }
 
-    /** Empties the order tables (ORDERS) or every table (ALL); answers the tables emptied. */
+    /**
+     * Empties the order tables (ORDERS), or every table (ALL), or puts the data back as the latest completed load
+     * left it (LOADED): stock first, then the orders, so a reset cut off in the middle is simply repeated.
+     */
     @Lock(LockType.WRITE)
-    public List<String> reset(ResetScope scope) throws LoadRefusedException, SQLException {
+    public ResetOutcome reset(ResetScope scope) throws LoadRefusedException, SQLException {
         LoadStatus latest = status();
         if (latest.running()) {
             throw new LoadRefusedException("a load is running (execution " + latest.executionId() + "); wait for it or stop it");
         }
-        List<String> emptied = scope == ResetScope.ORDERS ? store.removeOrders() : store.removeAll();
-        persistence.evictServicesCache(); // the OLTP unit must not serve rows that are gone
-        return emptied;
+        long start = System.nanoTime();
+        RestoredStock stock = new RestoredStock(Map.of(), Map.of());
+        if (scope == ResetScope.LOADED) {
+            LoadParameters loaded = loadedParameters(latest);
+            if (!store.hasReferenceData()) {
+                throw new LoadRefusedException("there is no reference data to restore: it was removed after the "
+                        + "latest completed load; load it again");
+            }
+            stock = store.restoreLoadedStock(new RowGenerator(loaded.seed(), loaded.plan()), defaultBatchSize());
+        }
+        List<String> emptied = scope == ResetScope.ALL ? store.removeAll() : store.removeOrders();
+        persistence.evictServicesCache(); // the OLTP unit must not serve rows that are gone or were put back
+        var outcome = new ResetOutcome(scope.label(), emptied, stock.restored(), stock.skipped(),
+                (System.nanoTime() - start) / 1e9);
+        LOG.info(() -> String.format(Locale.ROOT, "Reset %s in %.3f s: emptied %s, restored %s, skipped %s",
+                outcome.scope(), outcome.seconds(), outcome.emptied(), outcome.restored(), outcome.skipped()));
+        return outcome;
     }
+
+    /**
+     * The parameters of the load the tables hold: the latest load that was not refused (a refused load changed
+     * nothing), provided it completed. A failed, stopped or interrupted load left part of its rows, and the
+     * stock of an earlier load may be gone with the reset it started with, so there is nothing to restore to.
+     * The latest load's state is taken from its status, which knows a load this server has just finished before
+     * the job repository records it.
+     */
+    private LoadParameters loadedParameters(LoadStatus latest) throws LoadRefusedException {
+        JobOperator operator = operator();
+        try {
+            int instances = operator.getJobInstanceCount(JOB);
+            for (int from = 0; from < instances; from += INSTANCES_PER_READ) {
+                for (JobInstance instance : operator.getJobInstances(JOB, from, INSTANCES_PER_READ)) { // newest first
+                    List<JobExecution> executions = operator.getJobExecutions(instance);
+                    if (executions.isEmpty()) {
+                        continue;
+                    }
+                    JobExecution last = executions.get(executions.size() - 1);
+                    String state = last.getExecutionId() == latest.executionId() ? latest.state() : recordedState(last);
+                    if (state.equals(PrepareLoad.REFUSED)) {
+                        continue;
+                    }
+                    if (!state.equals(BatchStatus.COMPLETED.name())) {
+                        throw new LoadRefusedException("there is no completed load to restore to: the latest load "
+                                + "(execution " + last.getExecutionId() + ") is " + state + "; restart it or load again");
+                    }
+                    return LoadParameters.of(last.getJobParameters());
+                }
+            }
+        } catch (NoSuchJobException e) {
+            // no load has ever run
+        }
+        throw new LoadRefusedException("there is no completed load to restore to; load the data first");
+    }
+
+    private static final int INSTANCES_PER_READ = 20;
 
     /** The latest load: live figures if this server runs or ran it, else what the job repository recorded. */
     public LoadStatus status() {
@@ -156,11 +240,10 @@ public class ReferenceDataLoads {
         var parameters = LoadParameters.of(execution.getJobParameters());
         LoadPlan plan = parameters.plan();
         BatchStatus batchStatus = execution.getBatchStatus();
-        boolean cutOff = batchStatus == BatchStatus.STARTING || batchStatus == BatchStatus.STARTED
-                || batchStatus == BatchStatus.STOPPING;
+        boolean cutOff = cutOff(batchStatus);
         boolean completed = batchStatus == BatchStatus.COMPLETED;
         boolean refused = PrepareLoad.REFUSED.equals(execution.getExitStatus());
-        String state = cutOff ? "INTERRUPTED" : refused ? "REFUSED" : batchStatus.name();
+        String state = recordedState(execution);
 
         // Rows committed per table, summed over the executions of this load (a restart continues a table).
         var written = new long[ReferenceTable.values().length];
@@ -206,6 +289,18 @@ public class ReferenceDataLoads {
     }
 
     private static final String PREPARE_STEP = "prepare";
+
+    /** The state of a load as the job repository recorded it (see LoadStatus). */
+    private static String recordedState(JobExecution execution) {
+        return cutOff(execution.getBatchStatus()) ? "INTERRUPTED"
+                : PrepareLoad.REFUSED.equals(execution.getExitStatus()) ? "REFUSED" : execution.getBatchStatus().name();
+    }
+
+    /** A load recorded as still running that this server does not run: its server stopped in the middle. */
+    private static boolean cutOff(BatchStatus batchStatus) {
+        return batchStatus == BatchStatus.STARTING || batchStatus == BatchStatus.STARTED
+                || batchStatus == BatchStatus.STOPPING;
+    }
 
     private Optional<JobExecution> latestExecution() {
         JobOperator operator = operator();

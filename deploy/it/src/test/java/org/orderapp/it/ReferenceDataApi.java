@@ -43,6 +43,10 @@ final class ReferenceDataApi {
         return api.post("api/admin/reference-data/restart");
     }
 
+    Api.Reply stop() {
+        return api.post("api/admin/reference-data/stop");
+    }
+
     Api.Reply reset(String scope) {
         return api.post("api/admin/reference-data/reset?scope=" + scope);
     }

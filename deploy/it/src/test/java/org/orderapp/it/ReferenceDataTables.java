@@ -3,6 +3,7 @@ package org.orderapp.it;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,6 +45,37 @@ final class ReferenceDataTables {
             }
         }
         return content;
+    }
+
+    /** The stock tables, the two a run changes. */
+    static final List<String> STOCK = List.of("inventory", "supplier_inventory");
+
+    /**
+     * Per stock table: rows, the quantities summed, the rows changed since the load (version not 0), and the sum
+     * and the XOR of the rows' CRC32 over every column.
+     */
+    static Map<String, String> stock() throws SQLException {
+        var stock = new LinkedHashMap<String, String>();
+        try (Connection c = TestDatabase.connect(); var s = c.createStatement()) {
+            for (String table : STOCK) {
+                String crc = "CRC32(CONCAT_WS('|', " + COLUMNS.get(table) + "))";
+                String backordered = table.equals("inventory") ? "SUM(backorder_quantity)" : "0";
+                try (var r = s.executeQuery("SELECT COUNT(*), SUM(quantity_on_hand), " + backordered
+                        + ", SUM(version <> 0), SUM(" + crc + "), BIT_XOR(" + crc + ") FROM " + table)) {
+                    r.next();
+                    stock.put(table, String.format("%d rows, %d on hand, %d backordered, %d changed, crc sum %d xor %d",
+                            r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4), r.getLong(5), r.getLong(6)));
+                }
+            }
+        }
+        return stock;
+    }
+
+    /** Stock rows changed since the load: at another version than the one the load wrote. */
+    static long changedStock(String table) throws SQLException {
+        try (Connection c = TestDatabase.connect()) {
+            return TestData.longValue(c, "SELECT COUNT(*) FROM " + table + " WHERE version <> 0");
+        }
     }
 
     static Map<String, Long> counts() throws SQLException {

@@ -1,7 +1,9 @@
 package org.orderapp.launcher;
 
 import jakarta.json.Json;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.ConnectException;
@@ -13,11 +15,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
 /** The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON. */
 final class AdminClient {
+
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration RESET_TIMEOUT = Duration.ofMinutes(30);
 
     private final URI base;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -85,10 +91,52 @@ final class AdminClient {
         return outcome(send("POST", "/stop", Map.of()));
     }
 
-    /** Empties the order tables ("orders") or every table ("all"); answers an error message, or null when done. */
+    /**
+     * What a reset did (see the server's ResetOutcome), or the server's reason for refusing it (409, 400): then
+     * error is set and the rest is empty.
+     */
+    record Reset(String scope, List<String> emptied, Map<String, Long> restored, Map<String, Long> skipped,
+                 double seconds, String error) {
+        boolean done() {
+            return error == null;
+        }
+
+        long restoredRows() {
+            return restored.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        long skippedRows() {
+            return skipped.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /**
+     * Empties the order tables ("orders"), puts the data back as the latest completed load left it ("loaded"), or
+     * empties every table ("all"); answers an error message, or null when done.
+     */
     String reset(String scope) throws IOException, InterruptedException {
-        Reply reply = send("POST", "/reset", Map.of("scope", scope));
-        return reply.status() == 200 ? null : reply.error();
+        return resetReport(scope).error();
+    }
+
+    /** The same reset, answering what it did. */
+    Reset resetReport(String scope) throws IOException, InterruptedException {
+        // Putting back the stock a long run changed updates every row it touched: allow more than other requests.
+        Reply reply = send("POST", "/reset", Map.of("scope", scope), RESET_TIMEOUT);
+        if (reply.status() != 200) {
+            return new Reset(scope, List.of(), Map.of(), Map.of(), 0, reply.error());
+        }
+        JsonObject o = reply.body();
+        return new Reset(o.getString("scope"), o.getJsonArray("emptied").getValuesAs(JsonString::getString),
+                longs(o.getJsonObject("restored")), longs(o.getJsonObject("skipped")),
+                o.getJsonNumber("seconds").doubleValue(), null);
+    }
+
+    private static Map<String, Long> longs(JsonObject o) {
+        var values = new LinkedHashMap<String, Long>();
+        if (o != null) {
+            o.forEach((k, v) -> values.put(k, ((JsonNumber) v).longValue()));
+        }
+        return values;
     }
 
     /** Waits, without showing anything, until the load has ended; answers its final figures. */
@@ -117,10 +165,15 @@ final class AdminClient {
     }
 
     private Reply send(String method, String path, Map<String, String> query) throws IOException, InterruptedException {
+        return send(method, path, query, REQUEST_TIMEOUT);
+    }
+
+    private Reply send(String method, String path, Map<String, String> query, Duration timeout)
+            throws IOException, InterruptedException {
         var parameters = new StringJoiner("&", "?", "").setEmptyValue("");
         query.forEach((k, v) -> parameters.add(k + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));
         URI uri = URI.create(base + path + parameters);
-        var request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60)).header("Accept", "application/json")
+        var request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json")
                 .method(method, HttpRequest.BodyPublishers.noBody()).build();
         HttpResponse<String> response;
         try {

@@ -1,5 +1,8 @@
 package org.orderapp.launcher;
 
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,6 +34,11 @@ class LoadDataCommand implements Callable<Integer> {
             + "(the reference data stays, as between the guide's runs); load nothing.")
     boolean resetOrders;
 
+    @Option(names = "--reset-to-loaded", description = "Put the data back as the latest completed load left it: remove "
+            + "the orders, their lines and the replenishments, and return every stock row changed since to its loaded "
+            + "quantity (before each measured run, so stock does not drift); load nothing.")
+    boolean resetToLoaded;
+
     @Option(names = "--restart", description = "Finish the latest load from its last checkpoint (after a failure, a stop, "
             + "or a server that stopped in the middle).")
     boolean restart;
@@ -46,10 +54,11 @@ class LoadDataCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int actions = (resetOrders ? 1 : 0) + (restart ? 1 : 0) + (status ? 1 : 0) + (stop ? 1 : 0);
+        int actions = (resetOrders ? 1 : 0) + (resetToLoaded ? 1 : 0) + (restart ? 1 : 0) + (status ? 1 : 0)
+                + (stop ? 1 : 0);
         if (actions > 1 || (actions == 1 && resetAll)) {
-            System.err.println("order load-data: choose one of --reset-orders, --restart, --status, --stop "
-                    + "(--reset-all goes with a load)");
+            System.err.println("order load-data: choose one of --reset-orders, --reset-to-loaded, --restart, --status, "
+                    + "--stop (--reset-all goes with a load)");
             return 2;
         }
         var admin = new AdminClient(ApplicationTarget.applicationUrl(url));
@@ -62,6 +71,9 @@ class LoadDataCommand implements Callable<Integer> {
             }
             System.out.println("Removed the orders, order lines and replenishments; the reference data is kept.");
             return 0;
+        }
+        if (resetToLoaded) {
+            return resetToLoaded(admin);
         }
         if (status) {
             LoadFigures f = admin.status();
@@ -104,6 +116,28 @@ class LoadDataCommand implements Callable<Integer> {
         LoadFigures end = follow(view, started);
         LoadProgressView.summary(end, System.out);
         return end.completed() ? 0 : 1;
+    }
+
+    /** Prints one line: what was put back, what was emptied, and any rows that could not be restored. */
+    private static int resetToLoaded(AdminClient admin) throws Exception {
+        AdminClient.Reset reset = admin.resetReport("loaded");
+        if (!reset.done()) {
+            System.err.println("order load-data: " + reset.error());
+            return 1;
+        }
+        String skipped = reset.skippedRows() == 0 ? "" : String.format(Locale.US,
+                "; %,d changed rows the load never made were left as they are (%s)", reset.skippedRows(),
+                perTable(reset.skipped()));
+        System.out.printf(Locale.US, "Back to the loaded data in %.2f s: %,d stock rows restored (%s), %s emptied%s.%n",
+                reset.seconds(), reset.restoredRows(), perTable(reset.restored()), String.join(", ", reset.emptied()),
+                skipped);
+        return 0;
+    }
+
+    private static String perTable(Map<String, Long> rows) {
+        var parts = new StringJoiner(", ");
+        rows.forEach((table, n) -> parts.add(String.format(Locale.US, "%s %,d", table, n)));
+        return parts.toString();
     }
 
     private static LoadFigures follow(LoadProgressView view, LoadFigures started) throws Exception {

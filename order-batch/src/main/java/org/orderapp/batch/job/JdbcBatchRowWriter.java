@@ -26,7 +26,7 @@ public class JdbcBatchRowWriter extends RowWriter {
     @Override
     protected void write(ReferenceTable table, List<ReferenceRow> rows) throws Exception {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement insert = c.prepareStatement(JdbcRowWriter.insertSql(table, 1))) {
+             PreparedStatement insert = c.prepareStatement(table.insertSql(1))) {
             for (ReferenceRow row : rows) {
                 row.bind(insert, 1);
                 insert.addBatch();

@@ -46,20 +46,9 @@ public class JdbcRowWriter extends RowWriter {
 
     private String sql(ReferenceTable table, int rowCount) {
         if (sql == null || sqlRows != rowCount) {
-            sql = insertSql(table, rowCount);
+            sql = table.insertSql(rowCount);
             sqlRows = rowCount;
         }
         return sql;
-    }
-
-    /** INSERT INTO table (columns) VALUES (?, ...), ... with {@code rowCount} rows of parameters. */
-    static String insertSql(ReferenceTable table, int rowCount) {
-        String oneRow = "(?" + ", ?".repeat(table.columnCount() - 1) + ")";
-        var text = new StringBuilder(40 + rowCount * (oneRow.length() + 2))
-                .append("INSERT INTO ").append(table.tableName()).append(" (").append(table.columns()).append(") VALUES ");
-        for (int i = 0; i < rowCount; i++) {
-            text.append(i == 0 ? "" : ",").append(oneRow);
-        }
-        return text.toString();
     }
 }

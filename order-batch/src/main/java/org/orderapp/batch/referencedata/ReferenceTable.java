@@ -53,6 +53,17 @@ public enum ReferenceTable {
         return columnCount;
     }
 
+    /** INSERT INTO table (columns) VALUES (?, ...), ... with {@code rowCount} rows of parameters. */
+    public String insertSql(int rowCount) {
+        String oneRow = "(?" + ", ?".repeat(columnCount - 1) + ")";
+        var text = new StringBuilder(40 + rowCount * (oneRow.length() + 2))
+                .append("INSERT INTO ").append(table).append(" (").append(columns).append(") VALUES ");
+        for (int i = 0; i < rowCount; i++) {
+            text.append(i == 0 ? "" : ",").append(oneRow);
+        }
+        return text.toString();
+    }
+
     public static Stream<ReferenceTable> stream() {
         return Arrays.stream(values());
     }

@@ -1,13 +1,17 @@
 package org.orderapp.batch.referencedata;
 
 import java.math.BigDecimal;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.orderapp.domain.model.Address;
+import org.orderapp.domain.model.InventoryId;
+import org.orderapp.domain.model.SupplierInventoryId;
 
 /**
  * Creates row {@code index} of a table from the seed alone: every row draws from its own random stream, keyed by
  * (seed, table, index). A load restarted at any row therefore produces exactly the rows an uninterrupted load
- * would have, and two loads with the same seed and scale produce the same data set.
+ * would have, and two loads with the same seed and scale produce the same data set. The stock a load gave a row
+ * can therefore be computed again from its key, which is how a reset puts stock back without a copy of it.
  */
 public final class RowGenerator {
 
@@ -64,6 +68,42 @@ public final class RowGenerator {
         };
     }
 
+    /** The row the load wrote for this stock, as it wrote it; empty when the plan has no such row. */
+    public Optional<ReferenceRow> loadedRow(InventoryId id) {
+        long index = inventoryIndex(id.getProductId(), id.getDistributionCenterId());
+        return index < 0 ? Optional.empty() : Optional.of(row(ReferenceTable.INVENTORY, index));
+    }
+
+    /** The row the load wrote for this supplier's stock, as it wrote it; empty when the plan has no such row. */
+    public Optional<ReferenceRow> loadedRow(SupplierInventoryId id) {
+        long index = supplierInventoryIndex(id.getSupplierId(), id.getProductId());
+        return index < 0 ? Optional.empty() : Optional.of(row(ReferenceTable.SUPPLIER_INVENTORY, index));
+    }
+
+    /** The index of the inventory row of (product, center), the inverse of {@link #row}; -1 if the plan has none. */
+    long inventoryIndex(long productId, int distributionCenterId) {
+        if (!plannedProduct(productId) || distributionCenterId < 1 || distributionCenterId > LoadPlan.DISTRIBUTION_CENTERS) {
+            return -1;
+        }
+        return (productId - 1) * LoadPlan.DISTRIBUTION_CENTERS + (distributionCenterId - 1);
+    }
+
+    /** The index of the supplier inventory row of (supplier, product); -1 if the supplier is not one of the product's. */
+    long supplierInventoryIndex(int supplierId, long productId) {
+        if (plannedProduct(productId)) {
+            for (int k = 0; k < LoadPlan.SUPPLIERS_PER_PRODUCT; k++) {
+                if (supplierOf(productId, k) == supplierId) {
+                    return (productId - 1) * LoadPlan.SUPPLIERS_PER_PRODUCT + k;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private boolean plannedProduct(long productId) {
+        return productId >= 1 && productId <= plan.products();
+    }
+
     private static ReferenceRow distributionCenter(int index) {
         String[] city = CITIES[index];
         return new ReferenceRow.DistributionCenterRow(index + 1, city[0] + " DC",
@@ -95,8 +135,12 @@ public final class RowGenerator {
     private ReferenceRow supplierInventory(long index, SplittableRandom random) {
         long product = index / LoadPlan.SUPPLIERS_PER_PRODUCT + 1;
         int k = (int) (index % LoadPlan.SUPPLIERS_PER_PRODUCT);
-        int supplier = (int) ((product - 1 + (long) k * supplierStride) % plan.suppliers()) + 1;
-        return new ReferenceRow.SupplierInventoryRow(supplier, product, 100_000 + random.nextInt(900_001));
+        return new ReferenceRow.SupplierInventoryRow(supplierOf(product, k), product, 100_000 + random.nextInt(900_001));
+    }
+
+    /** The k-th supplier (from 0) of a product. */
+    private int supplierOf(long product, int k) {
+        return (int) ((product - 1 + (long) k * supplierStride) % plan.suppliers()) + 1;
     }
 
     private static Address address(SplittableRandom random, String[] city, String street) {

@@ -11,8 +11,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.orderapp.batch.LoadParameters;
 import org.orderapp.batch.LoadRefusedException;
@@ -24,7 +22,7 @@ import org.orderapp.interfaces.http.ApiError;
 
 /**
  * The reference-data load over HTTP, for ./order load-data and for scripts: start, follow (GET answers the live
- * figures while it runs), restart after a failure or a crash, stop, and the two resets. A refused request (409)
+ * figures while it runs), restart after a failure or a crash, stop, and the resets. A refused request (409)
  * or bad input (400) changes nothing.
  */
 @RequestScoped
@@ -122,24 +120,25 @@ public class ReferenceDataResource {
         }
     }
 
-    /** scope=orders empties orders, order lines and replenishments; scope=all empties every table. */
+    /**
+     * scope=orders empties orders, order lines and replenishments; scope=loaded also puts every stock row back at
+     * the quantity the latest completed load gave it (the state right after that load); scope=all empties every
+     * table. Answers what was done.
+     */
     @POST
     @Path("reset")
     public Response reset(@QueryParam("scope") String scope) throws SQLException {
         ReferenceDataLoads.ResetScope resetScope;
         try {
-            resetScope = ReferenceDataLoads.ResetScope.valueOf(String.valueOf(scope).trim().toUpperCase(Locale.ROOT));
+            resetScope = ReferenceDataLoads.ResetScope.of(scope);
         } catch (IllegalArgumentException e) {
-            return error(Response.Status.BAD_REQUEST, "scope must be orders or all", "scope");
+            return error(Response.Status.BAD_REQUEST, e.getMessage(), "scope");
         }
         try {
-            return Response.ok(new Reset(resetScope.name().toLowerCase(Locale.ROOT), loads.reset(resetScope))).build();
+            return Response.ok(loads.reset(resetScope)).build();
         } catch (LoadRefusedException e) {
             return error(Response.Status.CONFLICT, e.getMessage(), null);
         }
-    }
-
-    public record Reset(String scope, List<String> emptied) {
     }
 
     private static boolean resetAll(String reset) {
