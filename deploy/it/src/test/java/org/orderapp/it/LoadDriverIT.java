@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.orderapp.load.LoadDriver;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.Target;
 import org.orderapp.load.audit.AuditResult;
+import org.orderapp.load.rules.RunRules;
 import org.orderapp.load.workload.TransactionMix;
 
 /**
@@ -82,7 +84,21 @@ class LoadDriverIT {
             assertNotNull(step.server().get("ds.inUse.max"), "the datasource pool, read through the management interface");
             assertNotNull(step.server().get("ejb.OrderService.poolInUse.max"), "the EJB pool");
             assertNotNull(step.contention(), "a lock-contention recording of the window: " + step.recording());
+            // CPU per transaction by role, read from the operating system: server, database and driver run here.
+            Map<String, Double> cpu = step.server().cpuPerTransaction();
+            for (String role : List.of("server", "db", "driver")) {
+                assertNotNull(cpu.get(role), role + " CPU per transaction: " + cpu);
+                assertTrue(cpu.get(role) > 0 && cpu.get(role) < 1_000, role + " CPU ms per transaction is plausible: " + cpu);
+            }
+            assertNotNull(cpu.get("other"), "the rest of the machine: " + cpu);
         }
+        assertNotNull(run.validity(), "the run rules were applied");
+        var summary = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile());
+        assertTrue(summary.path("validity").has("valid") && summary.path("validity").path("reasons").isArray(), "summary.json says valid or not");
+        assertTrue(summary.path("steps").get(0).path("cpu_ms_per_tx").path("server").isNumber(), "summary.json has CPU per transaction");
+        String stepsCsv = Files.readString(run.folder().resolve("steps.csv"));
+        assertTrue(stepsCsv.lines().findFirst().orElseThrow().endsWith("cpu_server_ms_per_tx,cpu_db_ms_per_tx,cpu_driver_ms_per_tx,cpu_other_ms_per_tx"),
+                stepsCsv);
         Path folder = run.folder();
         for (String file : List.of("config.json", "summary.json", "steps.csv", "aggregate.csv", "errors.csv", "server.csv", "report.html")) {
             assertTrue(Files.size(folder.resolve(file)) > 0, file + " is written");
@@ -127,7 +143,7 @@ class LoadDriverIT {
         return new LoadConfig(model, steps, 8, Duration.ZERO, false, Duration.ofSeconds(1), Duration.ofSeconds(3), 1, mix,
                 minLines, maxLines, 1, 10, 2, LoadConfig.Endpoints.AUTO, FIRST_CUSTOMER, FIRST_CUSTOMER + CUSTOMERS - 1, 7,
                 Duration.ofSeconds(30), Duration.ofMillis(500), lockProfile, Duration.ofMillis(1), true, Duration.ofSeconds(60),
-                Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), label);
+                Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), label, null, RunRules.defaults());
     }
 
     private Target target() {

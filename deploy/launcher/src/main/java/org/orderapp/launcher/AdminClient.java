@@ -22,6 +22,9 @@ import java.util.StringJoiner;
 /** The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON. */
 final class AdminClient {
 
+    /** The reset scope that brings the data back to the state the latest completed load left. */
+    static final String SCOPE_LOADED = "loaded";
+
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration RESET_TIMEOUT = Duration.ofMinutes(30);
 

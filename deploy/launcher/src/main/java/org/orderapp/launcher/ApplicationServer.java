@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The provisioned WildFly, run as a child process with its own base directory under var/server, so the
+ * The provisioned WildFly, run as a child process with its own base directory (var/server for ./order run), so the
  * build's copy stays pristine and a rebuild never loses the run's data or logs. The EAR is deployed by the
- * deployment scanner; the server's console goes to var/server/log/console.log.
+ * deployment scanner; the server's console goes to log/console.log in the base directory.
  */
 public final class ApplicationServer implements AutoCloseable {
 
@@ -29,13 +29,19 @@ public final class ApplicationServer implements AutoCloseable {
         this.base = base;
     }
 
-    public record Settings(ProjectLayout layout, ServerProfile profile, DatabaseTarget database, String dialect,
-                           int httpPort, List<String> systemProperties) {
+    /**
+     * @param layout           the checkout whose server and EAR run
+     * @param base             the server's base directory (configuration, data, logs, deployments)
+     * @param systemProperties "-Dname=value" arguments of the server
+     * @param jvmOptions       JVM options added after the profile's (a later option wins)
+     */
+    public record Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
+                           int httpPort, List<String> systemProperties, List<String> jvmOptions) {
     }
 
     public static ApplicationServer start(Settings settings) throws IOException {
         var layout = settings.layout();
-        Path base = layout.serverBase();
+        Path base = settings.base();
         prepareBaseDirectory(layout.serverHome(), base);
         Files.copy(layout.ear(), base.resolve("deployments/order.ear"), StandardCopyOption.REPLACE_EXISTING);
 
@@ -51,9 +57,9 @@ public final class ApplicationServer implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.put("JBOSS_HOME", layout.serverHome().toString());
         env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true"); // the script forwards TERM to the JVM and waits for it
-        // The profile's heap and collector, unless the caller's environment sets them already.
-        if (!settings.profile().jvmOptions().isEmpty() && !env.containsKey("JBOSS_JAVA_SIZING")) {
-            env.put("JBOSS_JAVA_SIZING", settings.profile().jvmSizing());
+        // The profile's heap and collector with any further options, unless the caller's environment sets them already.
+        if ((!settings.profile().jvmOptions().isEmpty() || !settings.jvmOptions().isEmpty()) && !env.containsKey("JBOSS_JAVA_SIZING")) {
+            env.put("JBOSS_JAVA_SIZING", settings.profile().jvmSizing(layout, settings.jvmOptions()));
         }
         // Credentials travel in the environment, never on a command line that ps would show.
         env.put(DatabaseTarget.URL, settings.database().url());
@@ -127,6 +133,11 @@ public final class ApplicationServer implements AutoCloseable {
 
     public Process process() {
         return process;
+    }
+
+    /** The server JVM (the start script's child), once it runs; the script itself before that. */
+    public ProcessHandle jvm() {
+        return process.descendants().findFirst().orElse(process.toHandle());
     }
 
     /** Stops the server gracefully (SIGTERM to the JVM), and forcibly if it has not stopped in time. */

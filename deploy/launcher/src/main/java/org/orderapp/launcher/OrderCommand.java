@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
                 "  ORDER_DB_USER      database user (default root; the embedded database: order)",
                 "  ORDER_DB_PASSWORD  database password (required with ORDER_DB_URL)",
                 "  ORDER_HTTP_PORT    HTTP port of the application (default 8080)"},
-        subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, BenchCommand.class,
+        subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, ExperimentCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public class OrderCommand implements Runnable {
 

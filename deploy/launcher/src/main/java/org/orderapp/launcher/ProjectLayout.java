@@ -23,6 +23,11 @@ public record ProjectLayout(Path root) {
         return serverHome().resolve("standalone/configuration/profiles");
     }
 
+    /** The experiment definitions, one NAME.yaml each. */
+    public Path experiments() {
+        return root.resolve("load/experiments");
+    }
+
     public Path ear() {
         return root.resolve("deploy/ear/target/order.ear");
     }

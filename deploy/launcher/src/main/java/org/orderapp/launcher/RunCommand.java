@@ -59,57 +59,42 @@ class RunCommand implements Callable<Integer> {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
-        var resources = new Resources();
-        Runtime.getRuntime().addShutdownHook(new Thread(resources::closeAll, "order-stop"));
-
-        Optional<DatabaseTarget> external = DatabaseTarget.external();
-        DatabaseTarget database;
-        if (external.isPresent()) {
-            database = external.get();
-            if (database.password().isEmpty()) {
-                System.err.println("order: ORDER_DB_PASSWORD must be set for an external database: "
-                        + "WildFly datasources do not accept an empty password.");
-                return 2;
-            }
-            say("Database: external " + database.displayUrl());
-        } else {
-            say("Database: starting embedded MariaDB (data in " + layout.databaseHome() + ") ...");
-            var embedded = EmbeddedDatabase.start(layout.databaseHome());
-            resources.database = embedded;
-            database = embedded.target();
-            say("Database: embedded MariaDB on 127.0.0.1:" + embedded.port());
+        var stack = new ApplicationStack();
+        var stop = new Thread(() -> {
+            RunState.delete(layout);
+            System.out.println("Stopping ...");
+            stack.close();
+            System.out.println("Stopped.");
+        }, "order-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            stack.start(new ApplicationStack.Options(layout, layout.serverBase(), layout.databaseHome(), profile, port,
+                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds)), RunCommand::say);
+        } catch (IllegalArgumentException e) {
+            System.err.println("order: " + e.getMessage());
+            return 2;
         }
-        var family = database.probe();
-        say("Database: " + family.name() + " " + family.version() + "; Hibernate dialect " + family.hibernateDialect());
-
-        List<String> properties = serverProperties.stream().map(p -> "-D" + p).toList();
-        say("Server: starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name() + " ("
-                + profile.serverConfig() + (profile.jvmOptions().isEmpty() ? "" : ", " + profile.jvmSizing())
-                + "; log: " + layout.serverBase().resolve("log") + ") ...");
-        long started = System.nanoTime();
-        var server = ApplicationServer.start(new ApplicationServer.Settings(layout, profile, database, family.hibernateDialect(),
-                port, properties));
-        resources.server = server;
-        server.awaitDeployment(Duration.ofSeconds(startupTimeoutSeconds));
-        say(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
-
+        ServerAddress address = stack.address();
         if (!noSeed) {
-            say(ReferenceDataSeed.loadIfEmpty(ServerAddress.of(port, serverProperties).applicationUrl()));
+            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl()));
         }
-        int offset = portOffset(serverProperties);
-        String base = "http://localhost:" + (port + offset) + "/Order";
-        String management = "http://127.0.0.1:" + (9990 + offset) + "/management";
-        new RunState(base + "/", management, database).write(layout);
-        resources.layout = layout;
+        String base = address.applicationUrl().toString();
+        String management = address.managementUrl().toString();
+        new RunState(base, management, stack.database()).write(layout);
         say("");
         say("Order is running:");
-        say("  Application   " + base + "/");
-        say("  JSON API      " + base + "/api/customers/1");
+        say("  Application   " + base);
+        say("  JSON API      " + base + "api/customers/1");
         say("  Management    " + management + "   health: " + management.replace("/management", "/health/ready"));
-        say("Press Ctrl-C to stop the server" + (resources.database != null ? " and the database." : "."));
+        say("Press Ctrl-C to stop the server" + (stack.embeddedDatabase() ? " and the database." : "."));
 
-        int exit = server.process().waitFor(); // returns when the server stops, by itself or through the hook
-        resources.closeAll();
+        int exit = stack.server().process().waitFor(); // returns when the server stops, by itself or through the hook
+        try {
+            Runtime.getRuntime().removeShutdownHook(stop); // the server stopped by itself: stop the rest here
+            stop.run();
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C or SIGTERM: the hook is stopping everything already
+        }
         return exit == 0 || exit == 143 || exit == 130 ? 0 : exit;
     }
 
@@ -131,53 +116,7 @@ class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException(source + " must be a port number from 1 to 65535: " + value);
     }
 
-    /** The socket binding offset given with -D jboss.socket.binding.port-offset=N, which shifts every port. */
-    static int portOffset(List<String> properties) {
-        for (String p : properties) {
-            String[] kv = p.split("=", 2);
-            if (kv.length == 2 && kv[0].trim().equals("jboss.socket.binding.port-offset")) {
-                return Integer.parseInt(kv[1].trim());
-            }
-        }
-        return Integer.getInteger("jboss.socket.binding.port-offset", 0);
-    }
-
     private static void say(String line) {
         System.out.println(line);
-    }
-
-    /** What this run started, stopped in reverse order exactly once. */
-    private static final class Resources {
-        volatile EmbeddedDatabase database;
-        volatile ApplicationServer server;
-        volatile ProjectLayout layout;
-        private boolean closed;
-
-        synchronized void closeAll() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            if (layout != null) {
-                RunState.delete(layout);
-            }
-            if (server != null) {
-                System.out.println("Stopping the server ...");
-                try {
-                    server.close();
-                } catch (Exception e) {
-                    System.err.println("Stopping the server failed: " + e);
-                }
-            }
-            if (database != null) {
-                System.out.println("Stopping the database ...");
-                try {
-                    database.close();
-                } catch (Exception e) {
-                    System.err.println("Stopping the database failed: " + e);
-                }
-            }
-            System.out.println("Stopped.");
-        }
     }
 }

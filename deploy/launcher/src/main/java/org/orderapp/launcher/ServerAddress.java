@@ -23,6 +23,10 @@ public record ServerAddress(int httpPort, int managementPort) {
         return URI.create("http://localhost:" + httpPort + "/Order/");
     }
 
+    public URI managementUrl() {
+        return URI.create("http://127.0.0.1:" + managementPort + "/management");
+    }
+
     private static String property(List<String> properties, String name, String fallback) {
         String value = fallback;
         for (String p : properties) {

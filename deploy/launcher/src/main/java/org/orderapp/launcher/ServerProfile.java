@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -51,5 +53,30 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
     /** The JVM options as WildFly's start script takes them: JBOSS_JAVA_SIZING replaces its default heap. */
     public String jvmSizing() {
         return String.join(" ", jvmOptions);
+    }
+
+    /**
+     * The profile's JVM options followed by further ones (a later option wins). A profile without options means
+     * WildFly's own sizing, read from its bin/standalone.conf, so that adding an option keeps the rest of it.
+     */
+    public String jvmSizing(ProjectLayout layout, List<String> further) throws IOException {
+        var options = new ArrayList<String>();
+        if (jvmOptions.isEmpty()) {
+            options.add(wildFlyDefaultSizing(layout.serverHome().resolve("bin/standalone.conf")));
+        } else {
+            options.addAll(jvmOptions);
+        }
+        options.addAll(further);
+        return String.join(" ", options).trim();
+    }
+
+    /** The JBOSS_JAVA_SIZING="..." default of WildFly's standalone.conf. */
+    static String wildFlyDefaultSizing(Path standaloneConf) throws IOException {
+        var m = Pattern.compile("^\\s*JBOSS_JAVA_SIZING=\"([^\"]*)\"", Pattern.MULTILINE)
+                .matcher(Files.readString(standaloneConf));
+        if (!m.find()) {
+            throw new IOException(standaloneConf + " sets no default JBOSS_JAVA_SIZING");
+        }
+        return m.group(1);
     }
 }

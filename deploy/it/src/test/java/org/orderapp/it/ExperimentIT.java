@@ -1,0 +1,145 @@
+package org.orderapp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A tiny experiment end to end, as a user runs it: ./order experiment FILE starts its own database and a server per
+ * run, loads the reference data once, resets between runs, alternates the variants, and writes its folder. One
+ * variant breaks a run rule on purpose (orders of more than one line are refused, so requests fail): its runs must
+ * be reported invalid, and the comparison must say so.
+ */
+class ExperimentIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("experiment-it").toAbsolutePath();
+
+    // Short windows of four users: the mix tolerance is widened so that the valid variant's few hundred transactions
+    // are judged on what this test is about (the rules are applied and reported), not on sampling noise.
+    private static final String TINY = """
+            varies: a valid variant against one that refuses most orders
+            description: The experiment runner's own test.
+            guide: {reference: none, figure: none}
+            data: {scale: 0.001}
+            load:
+              users: 4
+              warm-up: 2s
+              measure: 4s
+              mix: neworder=50,inquiry=50
+              mix-tolerance: 15%
+              steady-window: 1s
+              steady-windows: 2
+              steady-tolerance: 50%
+              steady-max: 8s
+              drain-timeout: 60s
+            rounds: 2
+            variants:
+              - name: plain
+              - name: broken
+                description: order.max-lines 1, so orders of 2 to 9 lines are refused (HTTP 400)
+                properties: {order.max-lines: "1"}
+            """;
+
+    @Test
+    void aTinyExperimentRunsEndToEndAndReportsTheInvalidVariant() throws Exception {
+        deleteRecursively(WORK);
+        Files.createDirectories(WORK);
+        Path definition = WORK.resolve("tiny.yaml");
+        Files.writeString(definition, TINY);
+        Path results = WORK.resolve("results");
+
+        int exit = order("experiment", definition.toString(), "--output", results.toString(), "--state-dir",
+                WORK.resolve("state").toString(), "--port-offset", "250");
+        assertEquals(1, exit, "exit status 1: not every run was valid (see " + WORK.resolve("console.log") + ")");
+
+        Path folder;
+        try (Stream<Path> folders = Files.list(results)) {
+            folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());
+        assertEquals("finished", experiment.path("status").asText());
+        assertEquals(List.of("plain", "broken", "broken", "plain"), texts(experiment.path("plan"), "variant"),
+                "balanced alternation: A B, then B A");
+        assertTrue(experiment.path("machine").path("cores").asInt() > 0, "the machine is described");
+        assertTrue(experiment.path("machine").path("database").asText().contains("MariaDB"), experiment.path("machine").toString());
+
+        JsonNode comparison = JSON.readTree(folder.resolve("comparison.json").toFile());
+        assertFalse(comparison.path("valid").asBoolean(), "not every run was valid");
+        assertEquals("plain", comparison.path("control").asText());
+        JsonNode runs = comparison.path("runs");
+        assertEquals(4, runs.size());
+        assertEquals(List.of("plain", "broken", "broken", "plain"), texts(runs, "variant"), "runs in execution order");
+        for (JsonNode run : runs) {
+            boolean broken = run.path("variant").asText().equals("broken");
+            assertEquals(!broken, run.path("valid").asBoolean(), "run " + run);
+            if (broken) {
+                assertTrue(run.path("reasons").toString().contains("requests failed"), "the broken rule is named: " + run);
+            }
+            Path runFolder = folder.resolve(run.path("folder").asText());
+            JsonNode summary = JSON.readTree(runFolder.resolve("summary.json").toFile());
+            assertEquals(!broken, summary.path("validity").path("valid").asBoolean(), runFolder.toString());
+            JsonNode step = summary.path("steps").get(0);
+            assertEquals("steady-state", step.path("warmUp").path("mode").asText(), "the fresh server was warmed up until steady");
+            assertTrue(step.path("cpu_ms_per_tx").path("server").asDouble() > 0, "CPU per transaction of the server: " + step);
+            assertTrue(step.path("cpu_ms_per_tx").path("db").asDouble() > 0, "CPU per transaction of the database: " + step);
+            assertTrue(Files.size(runFolder.resolve("report.html")) > 0);
+            assertEquals("PASS", summary.path("run").path("audit").asText(), "every run's audit passes: " + runFolder);
+        }
+        JsonNode plain = comparison.path("variants").get(0);
+        assertEquals("plain", plain.path("name").asText());
+        assertTrue(plain.path("throughput").path("mean").asDouble() > 0);
+        assertEquals(2, plain.path("throughput").path("ci95").size(), "two valid rounds give an interval");
+        assertTrue(comparison.path("notes").toString().contains("Variant broken has no valid run"), comparison.path("notes").toString());
+        JsonNode ratio = comparison.path("ratios").get(0);
+        assertEquals("broken", ratio.path("variant").asText());
+        assertEquals("no valid paired rounds: nothing to compare", ratio.path("verdict").asText());
+        for (String file : List.of("comparison.csv", "comparison.html")) {
+            assertTrue(Files.size(folder.resolve(file)) > 0, file);
+        }
+        assertTrue(Files.readString(folder.resolve("comparison.html")).contains("\"experiment\":\"tiny\""),
+                "the page carries the comparison");
+    }
+
+    /** Runs ./order with the arguments, its output in the work folder; answers the exit status. */
+    private static int order(String... args) throws IOException, InterruptedException {
+        Path home = Path.of(System.getProperty("order.home")).toAbsolutePath().normalize();
+        var command = new ArrayList<String>(List.of(home.resolve("order").toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
+                .redirectOutput(WORK.resolve("console.log").toFile()).start();
+        if (!p.waitFor(20, TimeUnit.MINUTES)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("the experiment did not finish in 20 minutes; see " + WORK.resolve("console.log"));
+        }
+        return p.exitValue();
+    }
+
+    private static List<String> texts(JsonNode array, String field) {
+        var out = new ArrayList<String>();
+        array.forEach(n -> out.add(n.path(field).asText()));
+        return out;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.orderapp.launcher;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * What a run of the application needs, started in order and stopped in reverse, exactly once: the database
+ * (an embedded MariaDB in its folder, unless ORDER_DB_URL names one), then the server of a checkout with a profile
+ * and settings, until the EAR is deployed. Create it first and start it after, so that a stop requested during the
+ * start (Ctrl-C) stops whatever has started by then.
+ */
+final class ApplicationStack implements AutoCloseable {
+
+    /**
+     * @param binaries         the checkout whose server and EAR run
+     * @param serverBase       the server's base directory
+     * @param databaseHome     the embedded database's folder (unused with ORDER_DB_URL)
+     * @param serverProperties the server's system properties, "name=value"
+     * @param jvmOptions       JVM options after the profile's
+     */
+    record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout) {
+    }
+
+    private volatile EmbeddedDatabase embedded;
+    private volatile ApplicationServer server;
+    private volatile DatabaseTarget database;
+    private volatile ServerAddress address;
+    private boolean closed;
+
+    /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
+    void start(Options options, Consumer<String> say) throws Exception {
+        try {
+            Optional<DatabaseTarget> external = DatabaseTarget.external();
+            if (external.isPresent()) {
+                database = external.get();
+                if (database.password().isEmpty()) {
+                    throw new IllegalArgumentException("ORDER_DB_PASSWORD must be set for an external database: "
+                            + "WildFly datasources do not accept an empty password.");
+                }
+                say.accept("Database: external " + database.displayUrl());
+            } else {
+                say.accept("Database: starting embedded MariaDB (data in " + options.databaseHome() + ") ...");
+                embedded = EmbeddedDatabase.start(options.databaseHome());
+                database = embedded.target();
+                say.accept("Database: embedded MariaDB on 127.0.0.1:" + embedded.port());
+            }
+            var family = database.probe();
+            say.accept("Database: " + family.name() + " " + family.version() + "; Hibernate dialect " + family.hibernateDialect());
+
+            ServerProfile profile = options.profile();
+            say.accept("Server: starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name() + " ("
+                    + profile.serverConfig() + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
+                    : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
+                    + "; log: " + options.serverBase().resolve("log") + ") ...");
+            long started = System.nanoTime();
+            server = ApplicationServer.start(new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
+                    database, family.hibernateDialect(), options.httpPort(),
+                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions()));
+            server.awaitDeployment(options.startupTimeout());
+            address = ServerAddress.of(options.httpPort(), options.serverProperties());
+            say.accept(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+    }
+
+    DatabaseTarget database() {
+        return database;
+    }
+
+    ServerAddress address() {
+        return address;
+    }
+
+    ApplicationServer server() {
+        return server;
+    }
+
+    boolean embeddedDatabase() {
+        return embedded != null;
+    }
+
+    /** Stops the server, then the database; what was not started is skipped. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (server != null) {
+            try {
+                server.close();
+            } catch (Exception e) {
+                System.err.println("Stopping the server failed: " + e);
+            }
+        }
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (Exception e) {
+                System.err.println("Stopping the database failed: " + e);
+            }
+        }
+    }
+}

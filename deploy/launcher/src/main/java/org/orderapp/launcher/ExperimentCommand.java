@@ -1,0 +1,146 @@
+package org.orderapp.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.orderapp.load.experiment.ExperimentDefinition;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** ./order experiment: one setting's effect, measured in alternating rounds with confidence intervals. */
+@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run an experiment: every variant of a setting in alternating rounds (A B, B A, A B ...), each run on a",
+                "freshly started database and server brought to the same starting state, warmed up until steady, measured,",
+                "audited and judged by the run rules; then the means and paired ratios with 95 % confidence intervals.",
+                "NAME is a file load/experiments/NAME.yaml; FILE is your own. Results: results/experiments/<time>-NAME/.",
+                "Exit status: 0 when every run was valid, 1 when one was not, 2 for a bad definition or option."})
+class ExperimentCommand implements Callable<Integer> {
+
+    static final int DEFAULT_PORT_OFFSET = 200;
+
+    @Parameters(arity = "0..1", paramLabel = "NAME|FILE", description = "The experiment: a name under load/experiments, or a file.")
+    String experiment;
+
+    @Option(names = "--list", description = "List the experiments: name, what each varies, and the guide's figure.")
+    boolean list;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds of every variant (overrides the file's; default 3).")
+    Integer rounds;
+
+    @Option(names = "--warm-up", paramLabel = "DURATION", description = "Each step's warm-up (overrides the file's load).")
+    String warmUp;
+
+    @Option(names = "--measure", paramLabel = "DURATION", description = "Each step's measurement window (overrides the file's load).")
+    String measure;
+
+    @Option(names = "--users", paramLabel = "STEPS", description = "Users per step, e.g. 20,60,100 (overrides the file's load).")
+    String users;
+
+    @Option(names = "--port-offset", paramLabel = "N", defaultValue = "" + DEFAULT_PORT_OFFSET,
+            description = "Offset of the experiment's server ports, so it does not collide with ./order run. Default ${DEFAULT-VALUE}.")
+    int portOffset;
+
+    @Option(names = "--reset-all", description = "With ORDER_DB_URL: allow the experiment to replace ALL data of that database.")
+    boolean resetAll;
+
+    @Option(names = "--dry-run", description = "Check the definition and print the plan of runs; start nothing.")
+    boolean dryRun;
+
+    @Option(names = "--output", paramLabel = "DIR", description = "Where experiment folders are created (default: results/experiments).")
+    Path output;
+
+    @Option(names = "--state-dir", paramLabel = "DIR",
+            description = "Where the experiment's embedded database and server keep their state (default: var/experiment).")
+    Path stateDir;
+
+    @Override
+    public Integer call() throws Exception {
+        var layout = ProjectLayout.current();
+        Path catalog = layout.experiments();
+        if (list) {
+            printList(catalog);
+            return 0;
+        }
+        if (experiment == null) {
+            System.err.println("order experiment: name an experiment or a file (./order experiment --list shows them)");
+            return 2;
+        }
+        ExperimentDefinition definition;
+        Path file;
+        try {
+            file = resolve(catalog, experiment);
+            definition = ExperimentDefinition.read(file).with(rounds, overrides());
+        } catch (IllegalArgumentException e) {
+            System.err.println("order experiment: " + e.getMessage());
+            return 2;
+        }
+        var settings = new ExperimentRunner.Settings(portOffset, output != null ? output : layout.root().resolve("results/experiments"),
+                stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, commandLine());
+        try {
+            return new ExperimentRunner(layout, definition, file, settings, System.out).run();
+        } catch (IllegalArgumentException e) {
+            System.err.println("order experiment: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private Map<String, Object> overrides() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        if (warmUp != null) {
+            o.put("warm-up", warmUp);
+        }
+        if (measure != null) {
+            o.put("measure", measure);
+        }
+        if (users != null) {
+            o.put("users", users);
+        }
+        return o;
+    }
+
+    /** The command as typed, for the comparison page (so a figure can be rerun). */
+    private String commandLine() {
+        var b = new StringBuilder("./order experiment ").append(experiment);
+        if (rounds != null) {
+            b.append(" --rounds ").append(rounds);
+        }
+        overrides().forEach((k, v) -> b.append(" --").append(k).append(' ').append(v));
+        return b.toString();
+    }
+
+    static Path resolve(Path catalog, String experiment) throws IOException {
+        Path asFile = Path.of(experiment);
+        if (experiment.endsWith(ExperimentDefinition.SUFFIX) || experiment.contains("/") || Files.isRegularFile(asFile)) {
+            if (!Files.isRegularFile(asFile)) {
+                throw new IllegalArgumentException("no such file: " + asFile.toAbsolutePath());
+            }
+            return asFile;
+        }
+        Path named = catalog.resolve(experiment + ExperimentDefinition.SUFFIX);
+        if (!Files.isRegularFile(named)) {
+            var known = ExperimentDefinition.list(catalog).stream().map(p -> p.getFileName().toString().replace(ExperimentDefinition.SUFFIX, ""))
+                    .toList();
+            throw new IllegalArgumentException("no experiment '" + experiment + "'; known: " + String.join(", ", known));
+        }
+        return named;
+    }
+
+    private static void printList(Path catalog) throws IOException {
+        for (Path file : ExperimentDefinition.list(catalog)) {
+            try {
+                var d = ExperimentDefinition.read(file);
+                String guide = d.guide() == null ? "" : d.guide().reference() + (d.guide().figure() == null ? "" : ": " + d.guide().figure());
+                System.out.printf("%-26s %s%n", d.name(), d.varies());
+                if (!guide.isEmpty()) {
+                    System.out.printf("%-26s   guide: %s%n", "", guide);
+                }
+            } catch (IllegalArgumentException e) {
+                System.out.printf("%-26s INVALID: %s%n", file.getFileName(), e.getMessage());
+            }
+        }
+    }
+}

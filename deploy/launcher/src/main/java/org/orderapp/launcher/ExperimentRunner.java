@@ -1,0 +1,334 @@
+package org.orderapp.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.orderapp.load.LoadConfig;
+import org.orderapp.load.LoadDriver;
+import org.orderapp.load.LoadOptions;
+import org.orderapp.load.RunResult;
+import org.orderapp.load.StepOutcome;
+import org.orderapp.load.Target;
+import org.orderapp.load.experiment.Comparison;
+import org.orderapp.load.experiment.ComparisonFiles;
+import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.experiment.ExperimentDefinition.Variant;
+import org.orderapp.load.experiment.Observation;
+import org.orderapp.load.server.ServerProcess;
+
+/**
+ * Runs an experiment and owns everything it needs: per run it starts the database and the server of that variant,
+ * brings the data to the same starting state (the reference data is loaded once, on the first run; every later run
+ * removes the previous run's orders and puts every stock row back at its loaded quantity), runs the load (warmed
+ * up until steady after each start), audits, stops the server and the database. Variants alternate in a balanced
+ * order, so that drift of the machine falls on all of them alike. The comparison is rewritten after every run, so
+ * Ctrl-C (which stops whatever runs) leaves the figures measured so far.
+ */
+final class ExperimentRunner {
+
+    /** Run folders of the load driver, inside the experiment's folder. */
+    private static final String RUNS = "runs";
+    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
+
+    /** Settings of the runner that are not part of the experiment. */
+    record Settings(int portOffset, Path output, Path state, boolean resetAllowed, boolean dryRun, String command) {
+    }
+
+    /** A run to do: its place in the execution order, its round and variant. */
+    record Planned(int sequence, int round, Variant variant) {
+    }
+
+    private final ProjectLayout layout;
+    private final ExperimentDefinition definition;
+    private final Path file;
+    private final Settings settings;
+    private final PrintStream out;
+    private final List<Observation> observations = new ArrayList<>();
+    private final Map<String, Object> machine = new LinkedHashMap<>();
+    private Path folder;
+    private LoadConfig load;
+    private Instant started;
+    private volatile ApplicationStack current;
+    private boolean finished;
+
+    ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, PrintStream out) {
+        this.layout = layout;
+        this.definition = definition;
+        this.file = file;
+        this.settings = settings;
+        this.out = out;
+    }
+
+    /** The balanced order: odd rounds in the definition's order of variants, even rounds reversed (A B, B A, A B ...). */
+    static List<Planned> plan(List<Variant> variants, int rounds) {
+        var plan = new ArrayList<Planned>();
+        for (int round = 1; round <= rounds; round++) {
+            var order = new ArrayList<>(variants);
+            if (round % 2 == 0) {
+                java.util.Collections.reverse(order);
+            }
+            for (Variant v : order) {
+                plan.add(new Planned(plan.size() + 1, round, v));
+            }
+        }
+        return plan;
+    }
+
+    int run() throws Exception {
+        load = definition.loadConfig();
+        List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
+        var binaries = new LinkedHashMap<String, ProjectLayout>();
+        var profiles = new LinkedHashMap<String, ServerProfile>();
+        for (Variant v : definition.variants()) {
+            ProjectLayout b = binaries(v);
+            binaries.put(v.name(), b);
+            profiles.put(v.name(), b.isBuilt() ? ServerProfile.load(b, v.profile() == null ? ServerProfile.DEFAULT : v.profile()) : null);
+        }
+        say("Experiment " + definition.name() + " (" + file + "): " + definition.variants().size() + " variants, "
+                + definition.roundsOrDefault() + " rounds, control " + definition.controlOrDefault());
+        plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
+                p.variant().summary())));
+        say("  load: " + String.join(" ", definition.loadArguments()));
+        if (settings.dryRun()) {
+            return 0;
+        }
+        if (DatabaseTarget.external().isPresent() && !settings.resetAllowed()) {
+            throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
+                    + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
+        }
+        int http = RunCommand.DEFAULT_HTTP_PORT;
+        var address = ServerAddress.of(http, serverProperties(Map.of()));
+        for (int port : new int[] {address.httpPort(), address.managementPort()}) {
+            if (ServerProcess.listeningOn(port).isPresent()) {
+                throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
+                        + "(choose others with --port-offset)");
+            }
+        }
+        if (RunState.read(layout).isPresent()) {
+            say("Note: ./order run is serving too; its server shares this machine and will disturb the figures.");
+        }
+        for (Variant v : definition.variants()) {
+            if (!binaries.get(v.name()).isBuilt()) {
+                build(binaries.get(v.name()));
+                profiles.put(v.name(), ServerProfile.load(binaries.get(v.name()), v.profile() == null ? ServerProfile.DEFAULT : v.profile()));
+            }
+        }
+
+        started = Instant.now();
+        folder = ExperimentFolder.create(settings.output(), definition.name());
+        Files.createDirectories(folder.resolve(RUNS));
+        machine.putAll(ExperimentFolder.machine(binaries));
+        writeExperimentJson("running", plan);
+        say("Experiment folder: " + folder);
+        Thread stop = new Thread(this::interrupt, "experiment-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        for (Planned p : plan) {
+            say("");
+            say(String.format(Locale.ROOT, "=== Run %d of %d: round %d, variant %s (%s) ===", p.sequence(), plan.size(), p.round(),
+                    p.variant().name(), p.variant().summary()));
+            Observation o = runOne(p, binaries.get(p.variant().name()), profiles.get(p.variant().name()), p.sequence() == 1);
+            synchronized (this) {
+                if (finished) {
+                    return 130; // interrupted while this run ended
+                }
+                observations.add(o);
+                writeComparison(false);
+            }
+        }
+        Comparison comparison;
+        synchronized (this) {
+            finished = true;
+            comparison = writeComparison(false);
+            writeExperimentJson("finished", plan);
+        }
+        Runtime.getRuntime().removeShutdownHook(stop);
+        ComparisonFiles.print(comparison, out);
+        say("Comparison: " + folder.resolve("comparison.html"));
+        return comparison.valid() ? 0 : 1;
+    }
+
+    /** One run: a fresh stack for the variant, the data at its starting state, the load, the stack stopped. */
+    private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile, boolean first) {
+        String label = String.format(Locale.ROOT, "%02d-r%d-%s", p.sequence(), p.round(), p.variant().name());
+        var stack = new ApplicationStack();
+        current = stack;
+        try {
+            Path serverBase = settings.state().resolve("server");
+            deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
+            stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
+                    RunCommand.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
+                    STARTUP_TIMEOUT), this::say);
+            if (first) {
+                machine.put("database", stack.database().probe().version());
+            }
+            prepareData(stack, first);
+            var target = new Target(stack.address().applicationUrl(), stack.address().managementUrl(), stack.database().url(),
+                    stack.database().user(), stack.database().password());
+            RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
+            return observation(p, result);
+        } catch (Exception e) {
+            String reason = "the run failed: " + (e.getMessage() != null ? e.getMessage() : e.toString());
+            say("Run " + p.sequence() + " failed: " + reason);
+            return new Observation(p.sequence(), p.round(), p.variant().name(), null, false, List.of(reason), List.of());
+        } finally {
+            say("Stopping the server and the database ...");
+            stack.close();
+            current = null;
+        }
+    }
+
+    /** The first run loads the experiment's reference data; every later one returns to the state that load left. */
+    private void prepareData(ApplicationStack stack, boolean first) throws Exception {
+        var admin = new AdminClient(stack.address().applicationUrl());
+        if (first) {
+            double scale = definition.data() != null && definition.data().scale() != null ? definition.data().scale() : ReferenceDataSeed.SCALE;
+            Long seed = definition.data() == null ? null : definition.data().seed();
+            say(String.format(Locale.ROOT, "Data: loading the reference data at scale %s (all data replaced) ...", scale));
+            AdminClient.Outcome outcome = admin.load(scale, seed, null, true, null);
+            if (!outcome.accepted()) {
+                throw new IOException("the reference-data load was refused: " + outcome.error());
+            }
+            LoadFigures end = admin.await(outcome.figures().executionId(), 250);
+            if (!end.completed()) {
+                throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
+            }
+            say(String.format(Locale.ROOT, "Data: %,d rows loaded in %.1f s", end.rowsWritten(), end.loadSeconds()));
+        } else {
+            AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
+            if (!reset.done()) {
+                throw new IOException("the data could not be brought back to its loaded state: " + reset.error());
+            }
+            say(String.format(Locale.ROOT, "Data: orders removed, %,d stock rows back at their loaded quantities (%.1f s)",
+                    reset.restoredRows(), reset.seconds()));
+        }
+    }
+
+    private Observation observation(Planned p, RunResult result) {
+        var steps = new ArrayList<Observation.StepFigures>();
+        for (StepOutcome o : result.steps()) {
+            var c = o.client();
+            var all = c.allResponses();
+            steps.add(new Observation.StepFigures(c.step(), c.name(), c.throughput(),
+                    all.getTotalCount() == 0 ? null : all.getValueAtPercentile(99) / 1000.0,
+                    all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, o.server().cpuPerTransaction()));
+        }
+        say(String.format(Locale.ROOT, "Run %d: %s", p.sequence(), result.validity().valid() ? "valid"
+                : "INVALID: " + String.join("; ", result.validity().reasons())));
+        return new Observation(p.sequence(), p.round(), p.variant().name(), folder.relativize(result.folder()).toString(),
+                result.validity().valid(), result.validity().reasons(), steps);
+    }
+
+    /** Ctrl-C or SIGTERM: stop what runs, and leave the comparison of the runs that finished. */
+    private void interrupt() {
+        ApplicationStack stack = current;
+        if (stack != null) {
+            say("Interrupted: stopping the server and the database ...");
+            stack.close();
+        }
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            finished = true;
+            try {
+                writeComparison(true);
+                writeExperimentJson("interrupted", plan(definition.variants(), definition.roundsOrDefault()));
+                say("Interrupted: " + observations.size() + " finished run(s) compared in " + folder.resolve("comparison.html"));
+            } catch (IOException e) {
+                System.err.println("Writing the comparison failed: " + e);
+            }
+        }
+    }
+
+    private Comparison writeComparison(boolean interrupted) throws IOException {
+        var context = new Comparison.Context(settings.command(), started.toString(), Instant.now().toString(),
+                Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
+                warmUpDescription(load), interrupted, List.of());
+        Comparison comparison = Comparison.of(definition, context, observations);
+        ComparisonFiles.write(folder, comparison);
+        return comparison;
+    }
+
+    /** experiment.json: the definition as run, the command, the machine and the plan. */
+    private void writeExperimentJson(String status, List<Planned> plan) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("experiment", definition.name());
+        m.put("status", status);
+        m.put("file", file.toAbsolutePath().normalize().toString());
+        m.put("command", settings.command());
+        m.put("started", started.toString());
+        m.put("definition", definition.asMap());
+        m.put("loadArguments", definition.loadArguments());
+        m.put("warmUp", warmUpDescription(load));
+        m.put("machine", machine);
+        m.put("portOffset", settings.portOffset());
+        m.put("plan", plan.stream().map(p -> Map.of("sequence", p.sequence(), "round", p.round(), "variant", p.variant().name()))
+                .toList());
+        ExperimentFolder.writeExperimentJson(folder, m);
+    }
+
+    static String warmUpDescription(LoadConfig c) {
+        String each = LoadOptions.DurationConverter.format(c.warmUp()) + " before each step";
+        if (c.steadyState() == null) {
+            return "fixed: " + each;
+        }
+        var s = c.steadyState();
+        return String.format(Locale.ROOT, "steady state on the first step after each server start: at least %s, then until %d "
+                        + "windows of %s agree within %.0f %% (at most %s); %s", LoadOptions.DurationConverter.format(c.warmUp()), s.windows(),
+                LoadOptions.DurationConverter.format(s.window()), 100 * s.tolerance(), LoadOptions.DurationConverter.format(s.max()), each);
+    }
+
+    /** The server's system properties: the experiment's port offset, then the variant's. */
+    private List<String> serverProperties(Map<String, String> variant) {
+        var properties = new ArrayList<String>();
+        properties.add("jboss.socket.binding.port-offset=" + settings.portOffset());
+        variant.forEach((k, v) -> properties.add(k + "=" + v));
+        return properties;
+    }
+
+    private ProjectLayout binaries(Variant v) {
+        if (v.checkout() == null) {
+            return layout;
+        }
+        Path root = layout.root().resolve(v.checkout()).normalize();
+        if (!Files.isRegularFile(root.resolve("order")) || !Files.isRegularFile(root.resolve("mvnw"))) {
+            throw new IllegalArgumentException("variant " + v.name() + ": " + root + " is not a checkout of Order (no ./order, ./mvnw)");
+        }
+        return new ProjectLayout(root);
+    }
+
+    private void build(ProjectLayout checkout) throws IOException, InterruptedException {
+        say("Building " + checkout.root() + " (./mvnw package -DskipTests) ...");
+        Process p = new ProcessBuilder(checkout.root().resolve("mvnw").toString(), "-q", "-B", "package", "-DskipTests")
+                .directory(checkout.root().toFile()).inheritIO().start();
+        if (p.waitFor() != 0 || !checkout.isBuilt()) {
+            throw new IOException("the build of " + checkout.root() + " failed");
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}
