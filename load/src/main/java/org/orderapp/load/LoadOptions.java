@@ -42,11 +42,15 @@ public class LoadOptions {
     Duration warmUp;
 
     @Option(names = "--steady-state",
-            description = "Warm the first step up until its throughput is steady (after at least --warm-up): the last "
-                    + "windows within --steady-tolerance of their mean, at most --steady-max. For a freshly started server.")
+            description = "Warm the first step up until its throughput is steady (after at least --warm-up and --steady-min): "
+                    + "the last windows within --steady-tolerance of their mean, at most --steady-max. For a freshly started server.")
     boolean steadyState;
 
-    @Option(names = "--steady-window", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+    @Option(names = "--steady-min", paramLabel = "DURATION", defaultValue = "120s", converter = DurationConverter.class,
+            description = "Steady state: the shortest warm-up of the first step. Default ${DEFAULT-VALUE}.")
+    Duration steadyMin;
+
+    @Option(names = "--steady-window", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
             description = "Steady state: length of each window compared. Default ${DEFAULT-VALUE}.")
     Duration steadyWindow;
 
@@ -54,11 +58,11 @@ public class LoadOptions {
             description = "Steady state: how many successive windows must agree. Default ${DEFAULT-VALUE}.")
     int steadyWindows;
 
-    @Option(names = "--steady-tolerance", paramLabel = "SHARE", defaultValue = "5%",
+    @Option(names = "--steady-tolerance", paramLabel = "SHARE", defaultValue = "10%",
             description = "Steady state: largest distance of a window from their mean. Default ${DEFAULT-VALUE}.")
     String steadyTolerance;
 
-    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "180s", converter = DurationConverter.class,
+    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "300s", converter = DurationConverter.class,
             description = "Steady state: the longest warm-up; the run records whether it became steady. Default ${DEFAULT-VALUE}.")
     Duration steadyMax;
 
@@ -162,8 +166,8 @@ public class LoadOptions {
                 quantityRange[0], quantityRange[1], browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
                 first, last, seed, timeout, sampleInterval, lockProfile, lockThreshold, !noAudit, drainTimeout,
                 output != null ? output : defaultOutput, label,
-                steadyState ? new SteadyState(steadyWindow, steadyWindows, RunRules.parseShare(steadyTolerance, "--steady-tolerance"),
-                        steadyMax) : null,
+                steadyState ? new SteadyState(steadyMin, steadyWindow, steadyWindows,
+                        RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax) : null,
                 new RunRules(RunRules.parseLimits(rtLimits, DurationConverter::parse),
                         RunRules.parseShare(mixTolerance, "--mix-tolerance"), RunRules.parseShare(maxErrorRate, "--max-error-rate")));
     }

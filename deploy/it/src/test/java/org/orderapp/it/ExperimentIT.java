@@ -40,6 +40,7 @@ class ExperimentIT {
               measure: 4s
               mix: neworder=50,inquiry=50
               mix-tolerance: 15%
+              steady-min: 2s
               steady-window: 1s
               steady-windows: 2
               steady-tolerance: 50%

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,8 @@ final class ExperimentRunner {
     private Instant started;
     private volatile ApplicationStack current;
     private boolean finished;
+    /** Whether the experiment's reference data is in the database (loaded by the first run that got that far). */
+    private boolean dataLoaded;
 
     ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, PrintStream out) {
         this.layout = layout;
@@ -75,7 +78,7 @@ final class ExperimentRunner {
         for (int round = 1; round <= rounds; round++) {
             var order = new ArrayList<>(variants);
             if (round % 2 == 0) {
-                java.util.Collections.reverse(order);
+                Collections.reverse(order);
             }
             for (Variant v : order) {
                 plan.add(new Planned(plan.size() + 1, round, v));
@@ -87,41 +90,20 @@ final class ExperimentRunner {
     int run() throws Exception {
         load = definition.loadConfig();
         List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
-        var binaries = new LinkedHashMap<String, ProjectLayout>();
-        var profiles = new LinkedHashMap<String, ServerProfile>();
-        for (Variant v : definition.variants()) {
-            ProjectLayout b = binaries(v);
-            binaries.put(v.name(), b);
-            profiles.put(v.name(), b.isBuilt() ? ServerProfile.load(b, v.profile() == null ? ServerProfile.DEFAULT : v.profile()) : null);
-        }
-        say("Experiment " + definition.name() + " (" + file + "): " + definition.variants().size() + " variants, "
-                + definition.roundsOrDefault() + " rounds, control " + definition.controlOrDefault());
-        plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
-                p.variant().summary())));
-        say("  load: " + String.join(" ", definition.loadArguments()));
+        Map<String, ProjectLayout> binaries = new LinkedHashMap<>();
+        definition.variants().forEach(v -> binaries.put(v.name(), binaries(v)));
+        printPlan(plan);
         if (settings.dryRun()) {
             return 0;
         }
-        if (DatabaseTarget.external().isPresent() && !settings.resetAllowed()) {
-            throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
-                    + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
-        }
-        int http = RunCommand.DEFAULT_HTTP_PORT;
-        var address = ServerAddress.of(http, serverProperties(Map.of()));
-        for (int port : new int[] {address.httpPort(), address.managementPort()}) {
-            if (ServerProcess.listeningOn(port).isPresent()) {
-                throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
-                        + "(choose others with --port-offset)");
-            }
-        }
-        if (RunState.read(layout).isPresent()) {
-            say("Note: ./order run is serving too; its server shares this machine and will disturb the figures.");
-        }
+        checkTheMachineIsFree();
+        Map<String, ServerProfile> profiles = new LinkedHashMap<>();
         for (Variant v : definition.variants()) {
-            if (!binaries.get(v.name()).isBuilt()) {
-                build(binaries.get(v.name()));
-                profiles.put(v.name(), ServerProfile.load(binaries.get(v.name()), v.profile() == null ? ServerProfile.DEFAULT : v.profile()));
+            ProjectLayout b = binaries.get(v.name());
+            if (!b.isBuilt()) {
+                build(b);
             }
+            profiles.put(v.name(), ServerProfile.load(b, v.profile() == null ? ServerProfile.DEFAULT : v.profile()));
         }
 
         started = Instant.now();
@@ -136,7 +118,7 @@ final class ExperimentRunner {
             say("");
             say(String.format(Locale.ROOT, "=== Run %d of %d: round %d, variant %s (%s) ===", p.sequence(), plan.size(), p.round(),
                     p.variant().name(), p.variant().summary()));
-            Observation o = runOne(p, binaries.get(p.variant().name()), profiles.get(p.variant().name()), p.sequence() == 1);
+            Observation o = runOne(p, binaries.get(p.variant().name()), profiles.get(p.variant().name()));
             synchronized (this) {
                 if (finished) {
                     return 130; // interrupted while this run ended
@@ -157,8 +139,34 @@ final class ExperimentRunner {
         return comparison.valid() ? 0 : 1;
     }
 
+    private void printPlan(List<Planned> plan) {
+        say("Experiment " + definition.name() + " (" + file + "): " + definition.variants().size() + " variants, "
+                + definition.roundsOrDefault() + " rounds, control " + definition.controlOrDefault());
+        plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
+                p.variant().summary())));
+        say("  load: " + String.join(" ", definition.loadArguments()));
+    }
+
+    /** The experiment's ports are free, an external database may be emptied; another Order running is reported. */
+    private void checkTheMachineIsFree() throws IOException {
+        if (DatabaseTarget.external().isPresent() && !settings.resetAllowed()) {
+            throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
+                    + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
+        }
+        var address = ServerAddress.of(RunCommand.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
+        for (int port : new int[] {address.httpPort(), address.managementPort()}) {
+            if (ServerProcess.listeningOn(port).isPresent()) {
+                throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
+                        + "(choose others with --port-offset)");
+            }
+        }
+        if (RunState.read(layout).isPresent()) {
+            say("Note: ./order run is serving too; its server shares this machine and will disturb the figures.");
+        }
+    }
+
     /** One run: a fresh stack for the variant, the data at its starting state, the load, the stack stopped. */
-    private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile, boolean first) {
+    private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile) {
         String label = String.format(Locale.ROOT, "%02d-r%d-%s", p.sequence(), p.round(), p.variant().name());
         var stack = new ApplicationStack();
         current = stack;
@@ -168,10 +176,10 @@ final class ExperimentRunner {
             stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     RunCommand.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
                     STARTUP_TIMEOUT), this::say);
-            if (first) {
+            if (!dataLoaded) {
                 machine.put("database", stack.database().probe().version());
             }
-            prepareData(stack, first);
+            prepareData(stack);
             var target = new Target(stack.address().applicationUrl(), stack.address().managementUrl(), stack.database().url(),
                     stack.database().user(), stack.database().password());
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
@@ -188,9 +196,9 @@ final class ExperimentRunner {
     }
 
     /** The first run loads the experiment's reference data; every later one returns to the state that load left. */
-    private void prepareData(ApplicationStack stack, boolean first) throws Exception {
+    private void prepareData(ApplicationStack stack) throws Exception {
         var admin = new AdminClient(stack.address().applicationUrl());
-        if (first) {
+        if (!dataLoaded) {
             double scale = definition.data() != null && definition.data().scale() != null ? definition.data().scale() : ReferenceDataSeed.SCALE;
             Long seed = definition.data() == null ? null : definition.data().seed();
             say(String.format(Locale.ROOT, "Data: loading the reference data at scale %s (all data replaced) ...", scale));
@@ -203,6 +211,7 @@ final class ExperimentRunner {
                 throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
             }
             say(String.format(Locale.ROOT, "Data: %,d rows loaded in %.1f s", end.rowsWritten(), end.loadSeconds()));
+            dataLoaded = true;
         } else {
             AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
             if (!reset.done()) {
@@ -284,7 +293,8 @@ final class ExperimentRunner {
         }
         var s = c.steadyState();
         return String.format(Locale.ROOT, "steady state on the first step after each server start: at least %s, then until %d "
-                        + "windows of %s agree within %.0f %% (at most %s); %s", LoadOptions.DurationConverter.format(c.warmUp()), s.windows(),
+                        + "windows of %s agree within %.0f %% (at most %s); %s",
+                LoadOptions.DurationConverter.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
                 LoadOptions.DurationConverter.format(s.window()), 100 * s.tolerance(), LoadOptions.DurationConverter.format(s.max()), each);
     }
 

@@ -71,9 +71,10 @@ public final class StepController {
         if (steadyState == null) {
             warmedUp = new WarmUp(WarmUp.FIXED, (lastSwap - stepStart) / 1e9, null, List.of());
         } else {
+            long earliest = stepStart + steadyState.min().toNanos();
             long latest = stepStart + Math.max(warmUp.toNanos(), steadyState.max().toNanos());
             List<Double> windows = steadyState.lastWindows(warmUpIntervals);
-            while (!steadyState.isSteady(windows) && System.nanoTime() < latest) {
+            while ((System.nanoTime() < earliest || !steadyState.isSteady(windows)) && System.nanoTime() < latest) {
                 sleepUntil(Math.min(lastSwap + interval.toNanos(), latest));
                 lastSwap = swap(lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);
                 windows = steadyState.lastWindows(warmUpIntervals);

@@ -79,7 +79,8 @@ public final class RunFolder {
         m.put("audit", c.audit());
         m.put("drainTimeout", duration(c.drainTimeout()));
         m.put("label", c.label());
-        m.put("steadyState", c.steadyState() == null ? null : Map.of("window", duration(c.steadyState().window()),
+        m.put("steadyState", c.steadyState() == null ? null : Map.of("min", duration(c.steadyState().min()),
+                "window", duration(c.steadyState().window()),
                 "windows", c.steadyState().windows(), "tolerance", c.steadyState().tolerance(),
                 "max", duration(c.steadyState().max()), "appliesTo", "the first step"));
         Map<String, Object> t = new LinkedHashMap<>();

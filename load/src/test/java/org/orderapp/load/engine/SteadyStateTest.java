@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** The steady-state test on warm-up intervals of one second each. */
 class SteadyStateTest {
 
-    private final SteadyState steady = new SteadyState(Duration.ofSeconds(5), 3, 0.05, Duration.ofSeconds(60));
+    private final SteadyState steady = new SteadyState(Duration.ZERO, Duration.ofSeconds(5), 3, 0.05, Duration.ofSeconds(60));
 
     private static List<double[]> seconds(double... rates) {
         var intervals = new ArrayList<double[]>();
