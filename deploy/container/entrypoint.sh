@@ -5,6 +5,14 @@
 #   ORDER_DB_URL, ORDER_DB_USER, ORDER_DB_PASSWORD   the database; the datasource reads them itself
 #   ORDER_DB_DIALECT    the Hibernate dialect; org.hibernate.dialect.MariaDBDialect for MariaDB (unset: MySQL)
 #   JBOSS_JAVA_SIZING   replaces the profile's JVM options
+#   ORDER_ADMIN_PASSWORD or ORDER_ADMIN_PASSWORD_FILE   the password of the administrator "admin" (role
+#                       order-admin); with neither, the admin API answers 403 and says how to turn it on
+#   ORDER_MANAGEMENT_BIND_ADDRESS   where the management interface listens: 127.0.0.1 (default: only the health
+#                       check inside the container reaches it); 0.0.0.0 exposes it on purpose (publish port 9990 too)
+#   ORDER_STATE_DIR     the server's writable base directory (default /var/lib/order/server, in the image's volume):
+#                       configuration copied from the image at every start, data (transaction log, message
+#                       journal), logs. Nothing else is written, so the container runs with a read-only root
+#                       file system (plus a writable /tmp: podman --read-only provides one, docker needs --tmpfs /tmp).
 # Arguments go to standalone.sh, e.g. -Dorder.ds.max-pool-size=40.
 set -euo pipefail
 
@@ -22,6 +30,37 @@ for name in ORDER_DB_URL ORDER_DB_USER ORDER_DB_PASSWORD; do
   fi
 done
 
+# The server's base directory: a fresh configuration from the image at every start (as ./order does), the
+# deployment, and the data and logs kept from earlier starts.
+state="${ORDER_STATE_DIR:-/var/lib/order/server}"
+mkdir -p "$state/data" "$state/log" "$state/deployments"
+rm -rf "$state/configuration"
+cp -R "$JBOSS_HOME/standalone/configuration" "$state/configuration"
+rm -f "$state/deployments"/order.ear*
+cp "$JBOSS_HOME/standalone/deployments/order.ear" "$state/deployments/order.ear"
+
+# The admin realm (security.cli): user admin with the role order-admin, the password stored as Elytron's
+# HEX(MD5(user:realm:password)), never in clear; the same files ./order writes (AdminRealm).
+admin_password=""
+if [[ -n "${ORDER_ADMIN_PASSWORD_FILE:-}" ]]; then
+  [[ -r "$ORDER_ADMIN_PASSWORD_FILE" ]] || { echo "order: ORDER_ADMIN_PASSWORD_FILE $ORDER_ADMIN_PASSWORD_FILE is not readable" >&2; exit 2; }
+  admin_password="$(head -n 1 -- "$ORDER_ADMIN_PASSWORD_FILE")"
+elif [[ -n "${ORDER_ADMIN_PASSWORD:-}" ]]; then
+  admin_password="$ORDER_ADMIN_PASSWORD"
+fi
+unset ORDER_ADMIN_PASSWORD # the server does not need it in its environment
+realm="Order administration"
+(
+  umask 077
+  printf '#$REALM_NAME=%s$\n' "$realm" > "$state/configuration/order-admin-users.properties"
+  : > "$state/configuration/order-admin-roles.properties"
+  if [[ -n "$admin_password" ]]; then
+    printf 'admin=%s\n' "$(printf '%s' "admin:$realm:$admin_password" | md5sum | cut -d' ' -f1)" \
+      >> "$state/configuration/order-admin-users.properties"
+    printf 'admin=order-admin\n' > "$state/configuration/order-admin-roles.properties"
+  fi
+)
+
 # Profile files hold key=value lines (the launcher reads them as Java properties).
 setting() { sed -n "s/^$1=//p" "$profiles/$profile.properties" | tail -n 1; }
 config="$(setting server-config)"
@@ -30,9 +69,14 @@ if [[ -n "$jvm_options" && -z "${JBOSS_JAVA_SIZING:-}" ]]; then
   export JBOSS_JAVA_SIZING="$jvm_options"
 fi
 
-# Both interfaces listen on all addresses of the container: the application for its users, management for the
-# health checks of the container engine.
-args=(-c "$config" -Djboss.bind.address=0.0.0.0 -Djboss.bind.address.management=0.0.0.0)
+# The application listens on all addresses of the container, for its users; management on loopback only, for
+# the health check that runs inside the container.
+args=(-c "$config" "-Djboss.server.base.dir=$state" -Djboss.bind.address=0.0.0.0
+      "-Djboss.bind.address.management=${ORDER_MANAGEMENT_BIND_ADDRESS:-127.0.0.1}")
+if [[ -z "$admin_password" ]]; then
+  args+=(-Dorder.admin.enabled=false)
+  echo "order: no ORDER_ADMIN_PASSWORD or ORDER_ADMIN_PASSWORD_FILE: administration is off (the admin API answers 403)"
+fi
 if [[ -n "${ORDER_DB_DIALECT:-}" ]]; then
   args+=("-Dorder.db.dialect=$ORDER_DB_DIALECT")
 fi

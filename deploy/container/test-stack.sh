@@ -8,6 +8,10 @@
 #      the compose health checks run until both containers are healthy;
 #   4. for each profile in turn: the server started with it, one order placed through the container's HTTP
 #      port and read back from the database (reference data loaded after the first deployment made the schema);
+#      the container hardened: a read-only root file system, a non-root user, management on loopback only (the
+#      health check inside still works), no secret in the image, and the admin API refused to anonymous
+#      callers through the published port: 401 with an admin password set (the first profile), 403 with the
+#      message saying how to turn it on without one (the others); the administrator's own call answered;
 #   5. everything the run started is removed on exit; the base images stay (the cache).
 # Installs nothing. Needs podman, podman-compose, debootstrap and root (for debootstrap, when the Debian
 # image is not cached yet), and the build: ./mvnw package -DskipTests.
@@ -160,7 +164,7 @@ remove_stack() {
     say "Application container log (last lines):"
     podman logs --tail 40 "$app" 2>&1 | sed 's/^/    /'
     say "Server log (last lines):"
-    podman cp "$app:/opt/wildfly/standalone/log/server.log" - 2> /dev/null | tar -xO 2> /dev/null | tail -40 | sed 's/^/    /'
+    podman cp "$app:/var/lib/order/server/log/server.log" - 2> /dev/null | tar -xO 2> /dev/null | tail -40 | sed 's/^/    /'
   fi
   local stop_started=$SECONDS
   remove_resources
@@ -190,8 +194,8 @@ await_healthy() { # container seconds
 
 sql() { podman exec -i "$db" sh -c 'MYSQL_PWD="$MYSQL_ROOT_PASSWORD" exec mariadb -uroot --batch --skip-column-names orderdb'; }
 
-start_app() { # profile
-  export ORDER_PROFILE="$1"
+start_app() { # profile admin-password(empty: none)
+  export ORDER_PROFILE="$1" ORDER_ADMIN_PASSWORD="$2"
   say "Stack: starting the application server, profile $1 ..."
   compose up -d --no-deps app
   await_healthy "$app" 300
@@ -202,8 +206,55 @@ start_app() { # profile
   # Read whole, then searched: grep -q in a pipe may close it early, and pipefail would count podman's SIGPIPE.
   processes="$(podman top "$app" args)"
   grep -q -- "-c $expected_config " <<< "$processes" || fail "the server does not run $expected_config: $processes"
-  boot="$(podman exec "$app" grep -ho 'WFLYSRV0025.*started in [0-9]*ms' /opt/wildfly/standalone/log/server.log || true)"
+  boot="$(podman exec "$app" grep -ho 'WFLYSRV0025.*started in [0-9]*ms' /var/lib/order/server/log/server.log || true)"
   say "Stack: healthy; the server runs $expected_config; ${boot:-no start-up line in server.log}"
+}
+
+# The image: no admin realm file and no password in it.
+check_image() {
+  local files env
+  files="$(podman run --rm --entrypoint /bin/ls "$app_image" /opt/wildfly/standalone/configuration)"
+  grep -q 'order-admin-users' <<< "$files" && fail "the image holds an admin realm file"
+  env="$(podman image inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$app_image")"
+  grep -qi 'PASSWORD' <<< "$env" && fail "the image's environment names a password: $env"
+  say "Image: no admin realm file, no password in its environment"
+}
+
+# The running container: read-only root, unprivileged, management unreachable from outside the container.
+check_hardening() {
+  local readonly_root uid address status
+  readonly_root="$(podman inspect --format '{{.HostConfig.ReadonlyRootfs}}' "$app")"
+  [[ "$readonly_root" == true ]] || fail "the application container's root file system is not read-only"
+  uid="$(podman exec "$app" id -u)"
+  [[ "$uid" == 185 ]] || fail "the server runs as uid $uid, not 185"
+  address="$(podman inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$app")"
+  if [[ -n "$address" ]]; then
+    status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://$address:9990/health/ready" || true)"
+    [[ "$status" == 000 ]] || fail "management answers on the container's address $address:9990 (HTTP $status)"
+    status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://$address:8080/Order/api/ping" || true)"
+    [[ "$status" == 200 ]] || fail "the application does not answer on the container's address $address:8080 (HTTP $status)"
+  fi
+  say "Container: read-only root file system, uid $uid, management on loopback only (checked from $address)"
+}
+
+# The admin API through the published port: refused to anonymous callers, whatever the configuration.
+check_admin() { # admin-password(empty: none)
+  local url="http://127.0.0.1:$http_port/Order/api/admin/reference-data" reply status body
+  await_published_port
+  reply="$(mktemp)"
+  status="$(curl -s -o "$reply" -w '%{http_code}' --max-time 30 -X POST "$url/reset?scope=all")"
+  body="$(cat "$reply")"
+  if [[ -n "$1" ]]; then
+    [[ "$status" == 401 ]] || fail "an anonymous admin reset answered $status, not 401: $body"
+    status="$(curl -s -o "$reply" -w '%{http_code}' --max-time 30 -u "admin:$1" "$url/plan?scale=0.002")"
+    [[ "$status" == 200 ]] || fail "the administrator's GET $url/plan answered $status: $(cat "$reply")"
+    say "Admin API: anonymous reset refused (401), the administrator answered (200)"
+  else
+    [[ "$status" == 403 && "$body" == *ORDER_ADMIN_PASSWORD* ]] \
+      || fail "without an admin password an anonymous admin reset answered $status, not 403 with how to turn it on: $body"
+    say "Admin API: off without a password (403: ${body:0:80}...)"
+  fi
+  rm -f "$reply"
 }
 
 stop_app() {
@@ -273,11 +324,17 @@ compose up -d db
 await_healthy "$db" 120
 step_done "Database healthy"
 
-# Every profile in turn on the same database; the first deployment creates the schema (Flyway).
+check_image
+# Every profile in turn on the same database; the first deployment creates the schema (Flyway). The first runs
+# with an admin password, the others without.
+admin_password="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
 for profile in "${profiles[@]}"; do
-  start_app "$profile"
+  start_app "$profile" "$admin_password"
+  check_hardening
+  check_admin "$admin_password"
   if ((orders_placed == 0)); then load_reference_data; fi
   place_and_verify_order
   stop_app
+  admin_password=""
 done
 say "PASSED (profiles: ${profiles[*]})"

@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.orderapp.load.engine.SteadyState;
+import org.orderapp.load.fault.Fault;
 import org.orderapp.load.rules.RunRules;
 import org.orderapp.load.workload.TransactionMix;
 
@@ -17,6 +18,7 @@ import org.orderapp.load.workload.TransactionMix;
  * @param steadyState null: every step warms up for {@code warmUp}; otherwise the run's first step (the first load
  *                    on the server) warms up at least that long and then until its throughput is steady
  * @param rules       what a run must meet to be valid
+ * @param faults      faults injected during the run (none: an undisturbed run)
  */
 public record LoadConfig(
         Model model,
@@ -46,7 +48,8 @@ public record LoadConfig(
         Path output,
         String label,
         SteadyState steadyState,
-        RunRules rules) {
+        RunRules rules,
+        List<Fault> faults) {
 
     /** Closed: a fixed number of users, each waiting for its answer; open: a fixed arrival rate. */
     public enum Model { CLOSED, OPEN }
@@ -82,6 +85,7 @@ public record LoadConfig(
         require(requestTimeout.toMillis() > 0, "the request timeout must be positive");
         require(sampleInterval.toMillis() >= 100, "the sample interval must be at least 100 ms");
         require(rules != null, "the run rules are required");
+        faults = faults == null ? List.of() : List.copyOf(faults);
     }
 
     private static void require(boolean condition, String message) {
@@ -99,7 +103,7 @@ public record LoadConfig(
         return new LoadConfig(Model.CLOSED, List.of(1.0, 20.0, 40.0, 60.0, 80.0, 100.0), 200, Duration.ZERO, false,
                 Duration.ofSeconds(10), Duration.ofSeconds(30), 1, new TransactionMix(weights), 1, 9, 1, 10, 2,
                 Endpoints.AUTO, 1, Long.MAX_VALUE, 42, Duration.ofSeconds(30), Duration.ofSeconds(1), false,
-                Duration.ofMillis(1), true, Duration.ofSeconds(120), output, null, null, RunRules.defaults());
+                Duration.ofMillis(1), true, Duration.ofSeconds(120), output, null, null, RunRules.defaults(), List.of());
     }
 
     /** Steps as "1..100/20" (1, 20, 40, ... 100, the guide's stepping) or a list "1,20,40". */
@@ -137,7 +141,7 @@ public record LoadConfig(
         return new LoadConfig(model, steps, connections, thinkTime, exponentialThinkTime, warmUp, measure, repeats, mix,
                 minLines, maxLines, minQuantity, maxQuantity, browsePages, endpoints, firstCustomer, lastCustomer, seed,
                 requestTimeout, sampleInterval, flightRecording, lockThreshold, audit, drainTimeout, output, label,
-                steadyState, rules);
+                steadyState, rules, faults);
     }
 
     /** The step's name as reports show it: "40 users" or "250 tx/s". */

@@ -32,6 +32,8 @@ import org.orderapp.load.engine.StepController;
 import org.orderapp.load.engine.StepHooks;
 import org.orderapp.load.engine.StepResult;
 import org.orderapp.load.engine.UserFactory;
+import org.orderapp.load.fault.FaultEvent;
+import org.orderapp.load.fault.FaultInjector;
 import org.orderapp.load.http.UserConnection;
 import org.orderapp.load.report.RunFolder;
 import org.orderapp.load.rules.Validity;
@@ -99,7 +101,8 @@ public final class LoadDriver {
             }
             CpuMeter cpu = CpuMeter.locate(target);
             notes.addAll(cpu.notes());
-            try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart)) {
+            try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart);
+                 var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), out)) {
                 sampler.start(config.sampleInterval());
                 boolean quiet = awaitQuiet(sampler, config.drainTimeout());
                 if (!quiet) {
@@ -111,11 +114,14 @@ public final class LoadDriver {
                         config.maxLines(), config.minQuantity(), config.maxQuantity(), config.browsePages());
                 var controller = new StepController(config.warmUp(), config.measure(), config.sampleInterval(), runStart, out);
                 List<StepOutcome> outcomes = new ArrayList<>();
+                injector.start();
                 for (int repeat = 1; repeat <= config.repeats(); repeat++) {
                     for (int i = 0; i < config.steps().size(); i++) {
                         outcomes.add(runStep(controller, repeat, i, catalog, settings, ledger, sampler, recording, folder));
                     }
                 }
+                injector.close(); // nothing stays stopped while the audit reads the database
+                List<FaultEvent> faults = faultEvents(injector, outcomes);
                 AuditResult audit = null;
                 if (config.audit()) {
                     say("Audit: waiting for the replenish queue to drain ...");
@@ -133,7 +139,7 @@ public final class LoadDriver {
                 validity.reasons().forEach(r -> say("  " + r));
                 List<ServerSample> samples = sampler.all();
                 var result = new RunResult(config, target, endpoint.name().toLowerCase(Locale.ROOT), started, Instant.now(),
-                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, validity, notes);
+                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, validity, notes, faults);
                 RunFolder.write(result);
                 notes.forEach(n -> say("Note: " + n));
                 say("Report: " + folder.resolve("report.html"));
@@ -186,6 +192,19 @@ public final class LoadDriver {
                         client.warmUp().steady() ? "steady" : "NOT steady"),
                 hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError));
         return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError);
+    }
+
+    /** The faults injected, each with how the load came through it, as the run's timeline shows; said on the console. */
+    private List<FaultEvent> faultEvents(FaultInjector injector, List<StepOutcome> outcomes) {
+        List<StepResult.Tick> ticks = outcomes.stream().flatMap(o -> o.client().timeline().stream()).toList();
+        List<FaultEvent> faults = injector.events().stream().map(e -> e.withRecovery(ticks)).toList();
+        for (FaultEvent f : faults) {
+            say(String.format(Locale.ROOT, "Fault %s from %.1f s to %.1f s on %s: %s; %d errors; %s", f.kind(), f.startSeconds(),
+                    f.endSeconds(), f.target(), f.outcome(), f.errorsDuring(), f.secondsUntilServedAgain() == null
+                            ? "throughput did not come back during the run"
+                            : String.format(Locale.ROOT, "served again %.0f s after its end", f.secondsUntilServedAgain())));
+        }
+        return faults;
     }
 
     /** ", CPU ms/tx server 2.56 db 0.94 driver 0.54 other 0.10", as far as known. */

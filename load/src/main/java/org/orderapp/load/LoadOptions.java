@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.orderapp.load.engine.SteadyState;
+import org.orderapp.load.fault.Fault;
 import org.orderapp.load.rules.RunRules;
 import org.orderapp.load.workload.TransactionMix;
 import picocli.CommandLine.ITypeConverter;
@@ -141,6 +142,12 @@ public class LoadOptions {
                     + "in a window. Default ${DEFAULT-VALUE}.")
     String maxErrorRate;
 
+    @Option(names = "--fault", paramLabel = "KIND@TIME[:DURATION]", split = ",",
+            description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
+                    + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed). The database "
+                    + "must run on this machine.")
+    List<String> faults = new ArrayList<>();
+
     @Option(names = "--output", paramLabel = "DIR", description = "Where run folders are created (default: results/ in the project).")
     Path output;
 
@@ -169,7 +176,8 @@ public class LoadOptions {
                 steadyState ? new SteadyState(steadyMin, steadyWindow, steadyWindows,
                         RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax) : null,
                 new RunRules(RunRules.parseLimits(rtLimits, DurationConverter::parse),
-                        RunRules.parseShare(mixTolerance, "--mix-tolerance"), RunRules.parseShare(maxErrorRate, "--max-error-rate")));
+                        RunRules.parseShare(mixTolerance, "--mix-tolerance"), RunRules.parseShare(maxErrorRate, "--max-error-rate")),
+                faults.stream().map(f -> Fault.parse(f, DurationConverter::parse)).toList());
     }
 
     static int[] range(String spec, String option) {

@@ -4,13 +4,17 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.orderapp.load.audit.AuditResult;
+import org.orderapp.load.fault.FaultEvent;
 import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ServerSample;
 
-/** A whole run: what was asked, what the client and the server saw step by step, the audit, and the run rules' verdict. */
+/**
+ * A whole run: what was asked, what the client and the server saw step by step, the faults injected and how the
+ * load came through them, the audit, and the run rules' verdict.
+ */
 public record RunResult(LoadConfig config, Target target, String endpoint, Instant started, Instant finished,
                         Path folder, int customers, int centers, List<StepOutcome> steps, List<ServerSample> samples,
-                        AuditResult audit, Validity validity, List<String> notes) {
+                        AuditResult audit, Validity validity, List<String> notes, List<FaultEvent> faults) {
 
     public boolean auditPassed() {
         return audit != null && audit.pass();

@@ -12,16 +12,34 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.orderapp.launcher.AdminCredentials;
 
 /** A client of the JSON API with its own cookie jar, so it keeps one HTTP session like a browser. */
 final class Api {
 
     private final URI base;
     private final HttpClient http;
+    private final String authorization;
 
+    /** An anonymous client. */
     Api(URL base) {
+        this(base, (String) null);
+    }
+
+    /** A client that sends these credentials (HTTP BASIC) with every request. */
+    Api(URL base, AdminCredentials credentials) {
+        this(base, credentials.authorization());
+    }
+
+    private Api(URL base, String authorization) {
         this.base = URI.create(base.toString());
         this.http = HttpClient.newBuilder().cookieHandler(new CookieManager()).connectTimeout(Duration.ofSeconds(10)).build();
+        this.authorization = authorization;
+    }
+
+    /** A client of the servers' administrator (the test admin realm). */
+    static Api admin(URL base) {
+        return new Api(base, TestAdmin.admin());
     }
 
     record Reply(int status, String body) {
@@ -32,6 +50,10 @@ final class Api {
         JsonArray array() {
             return (JsonArray) parse(body);
         }
+    }
+
+    URI resolve(String path) {
+        return base.resolve(path);
     }
 
     Reply get(String path) {
@@ -58,7 +80,10 @@ final class Api {
         return post("api/orders", "{\"customerId\":" + customer + ",\"lines\":[" + lines + "]}");
     }
 
-    private Reply send(HttpRequest.Builder request) {
+    Reply send(HttpRequest.Builder request) {
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
         try {
             var response = http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
             return new Reply(response.statusCode(), response.body());

@@ -56,7 +56,8 @@ final class CrashableServer implements AutoCloseable {
                         "-Djboss.socket.binding.port-offset=" + portOffset,
                         "-D" + DatabaseTarget.URL + "=" + db.url(), "-D" + DatabaseTarget.USER + "=" + db.user(),
                         "-D" + DatabaseTarget.PASSWORD + "=" + db.password(),
-                        "-Dorder.db.dialect=" + System.getProperty("order.db.dialect"));
+                        "-Dorder.db.dialect=" + System.getProperty("order.db.dialect"),
+                        "-D" + TestAdmin.REALM_DIR + "=" + TestAdmin.realmDir());
         starts++;
         process = Launcher.of(command).setRedirectErrorStream(true)
                 .redirectOutput(base.resolve("console-" + starts + ".log")).launch();

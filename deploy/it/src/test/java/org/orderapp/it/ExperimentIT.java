@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.orderapp.launcher.AdminCredentials;
 
 /**
  * A tiny experiment end to end, as a user runs it: ./order experiment FILE starts its own database and a server per
@@ -121,8 +122,11 @@ class ExperimentIT {
         Path home = Path.of(System.getProperty("order.home")).toAbsolutePath().normalize();
         var command = new ArrayList<String>(List.of(home.resolve("order").toString()));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
-                .redirectOutput(WORK.resolve("console.log").toFile()).start();
+        var builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
+                .redirectOutput(WORK.resolve("console.log").toFile());
+        // The experiment's servers get this administrator; the checkout's own var/admin-password stays untouched.
+        builder.environment().put(AdminCredentials.PASSWORD_VARIABLE, TestAdmin.admin().password());
+        Process p = builder.start();
         if (!p.waitFor(20, TimeUnit.MINUTES)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.URL;
@@ -27,6 +28,8 @@ import org.orderapp.load.LoadDriver;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.Target;
 import org.orderapp.load.audit.AuditResult;
+import org.orderapp.load.fault.Fault;
+import org.orderapp.load.fault.FaultEvent;
 import org.orderapp.load.rules.RunRules;
 import org.orderapp.load.workload.TransactionMix;
 
@@ -125,6 +128,31 @@ class LoadDriverIT {
                 + step.response().get(org.orderapp.load.workload.RequestType.PING).getTotalCount(), "only the mix's requests");
     }
 
+    /** Fault db-stall: the database frozen (SIGSTOP) under load, then resumed; nothing acknowledged is lost. */
+    @Test
+    void aDatabaseStallUnderLoadLosesNoOrderAndTheReportShowsIt() throws Exception {
+        var stall = new Fault(Fault.Kind.DB_STALL, Duration.ofSeconds(4), Duration.ofSeconds(5));
+        var config = config(LoadConfig.Model.CLOSED, List.of(4.0), 1, 3, false, "db-stall-it", Duration.ofSeconds(14),
+                List.of(stall));
+        RunResult run = new LoadDriver(config, target(), System.out).run();
+
+        assertAudit(run);
+        assertEquals(1, run.faults().size(), "the fault was injected: " + run.faults());
+        FaultEvent event = run.faults().get(0);
+        assertTrue(event.outcome().contains("resumed (SIGCONT)"), event.toString());
+        double stalled = event.endSeconds() - event.startSeconds();
+        assertTrue(stalled >= 4.9 && stalled < 7, "stopped for the fault's 5 s: " + event);
+        assertTrue(event.startSeconds() >= 3.9 && event.startSeconds() < 6, "at its time: " + event);
+        assertNotNull(event.secondsUntilServedAgain(), "orders flowed again within the run: " + event);
+        assertTrue(event.secondsUntilServedAgain() <= 5, "soon after the database came back: " + event);
+        var stalledTicks = run.steps().get(0).client().timeline().stream()
+                .filter(t -> t.seconds() > event.startSeconds() + 1.5 && t.seconds() < event.endSeconds() - 0.5).toList();
+        assertFalse(stalledTicks.isEmpty());
+        assertTrue(stalledTicks.stream().allMatch(t -> t.txPerSecond() < 1), "nothing completed while it was stopped: " + stalledTicks);
+        JsonNode summary = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile());
+        assertEquals("db-stall", summary.path("faults").path(0).path("kind").asText(), "summary.json lists the fault");
+    }
+
     private static void assertAudit(RunResult run) {
         AuditResult audit = run.audit();
         assertNotNull(audit);
@@ -138,12 +166,17 @@ class LoadDriverIT {
 
     private LoadConfig config(LoadConfig.Model model, List<Double> steps, int minLines, int maxLines, boolean lockProfile,
                               String label) {
+        return config(model, steps, minLines, maxLines, lockProfile, label, Duration.ofSeconds(3), List.of());
+    }
+
+    private LoadConfig config(LoadConfig.Model model, List<Double> steps, int minLines, int maxLines, boolean lockProfile,
+                              String label, Duration measure, List<Fault> faults) {
         var mix = new TransactionMix(Map.of(TransactionMix.Kind.NEW_ORDER, 50, TransactionMix.Kind.ORDER_INQUIRY, 35,
                 TransactionMix.Kind.BROWSE, 15));
-        return new LoadConfig(model, steps, 8, Duration.ZERO, false, Duration.ofSeconds(1), Duration.ofSeconds(3), 1, mix,
+        return new LoadConfig(model, steps, 8, Duration.ZERO, false, Duration.ofSeconds(1), measure, 1, mix,
                 minLines, maxLines, 1, 10, 2, LoadConfig.Endpoints.AUTO, FIRST_CUSTOMER, FIRST_CUSTOMER + CUSTOMERS - 1, 7,
                 Duration.ofSeconds(30), Duration.ofMillis(500), lockProfile, Duration.ofMillis(1), true, Duration.ofSeconds(60),
-                Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), label, null, RunRules.defaults());
+                Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), label, null, RunRules.defaults(), faults);
     }
 
     private Target target() {

@@ -18,7 +18,7 @@ final class ReferenceDataApi {
     private final Api api;
 
     ReferenceDataApi(URL applicationUrl) {
-        this.api = new Api(applicationUrl);
+        this.api = Api.admin(applicationUrl);
     }
 
     Api.Reply load(String query) {

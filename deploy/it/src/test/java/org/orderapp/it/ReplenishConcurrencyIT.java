@@ -54,7 +54,7 @@ class ReplenishConcurrencyIT {
         var activity = api.get("api/monitor/replenish").object();
         int configured = activity.getInt("configuredSessions");
         assertEquals(15, configured, "the default of order.replenish.sessions");
-        api.post("api/monitor/replenish/reset-peak");
+        assertEquals(200, Api.admin(base).post("api/monitor/replenish/reset-peak").status(), "the administrator resets the peak");
 
         try (var lock = TestDatabase.connect()) {
             lock.setAutoCommit(false);

@@ -17,9 +17,13 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 
-/** The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON. */
+/**
+ * The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON, as the
+ * administrator (HTTP BASIC; see AdminCredentials). Refused credentials end the command with what to do.
+ */
 final class AdminClient {
 
     /** The reset scope that brings the data back to the state the latest completed load left. */
@@ -29,11 +33,19 @@ final class AdminClient {
     private static final Duration RESET_TIMEOUT = Duration.ofMinutes(30);
 
     private final URI base;
+    private final Optional<AdminCredentials> credentials;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    AdminClient(URI applicationUrl) {
+    /** With no credentials every call is refused (401); the error says how to give them. */
+    AdminClient(URI applicationUrl, Optional<AdminCredentials> credentials) {
         String url = applicationUrl.toString();
         this.base = URI.create((url.endsWith("/") ? url : url + "/") + "api/admin/reference-data");
+        this.credentials = credentials;
+    }
+
+    /** A client of a server someone else started: ORDER_ADMIN_PASSWORD, else var/admin-password. */
+    static AdminClient of(URI applicationUrl) throws IOException {
+        return new AdminClient(applicationUrl, AdminCredentials.forClient(ProjectLayout.current()));
     }
 
     URI base() {
@@ -156,6 +168,25 @@ final class AdminClient {
         }
     }
 
+    /** 401 and 403 are never an answer a caller can use: they end the command with what to do. */
+    private void refuseUnauthorized(int status, String body) throws IOException {
+        if (status != 401 && status != 403) {
+            return;
+        }
+        String reason = body != null && body.startsWith("{") ? new Reply(status, parse(body)).error() : "HTTP " + status;
+        String hint = credentials.isEmpty()
+                ? "no admin password known here: set " + AdminCredentials.PASSWORD_VARIABLE + " to the server's admin password"
+                : "the server refused user " + credentials.get().user() + " (from " + AdminCredentials.PASSWORD_VARIABLE
+                        + " or " + AdminCredentials.passwordFile(ProjectLayout.current()) + ")";
+        throw new IOException("the admin API at " + base + " refused the request (HTTP " + status + ": " + reason + "); " + hint);
+    }
+
+    private static JsonObject parse(String body) {
+        try (var reader = Json.createReader(new StringReader(body))) {
+            return reader.readObject();
+        }
+    }
+
     private static Outcome outcome(Reply reply) {
         return reply.status() == 202 ? new Outcome(LoadFigures.of(reply.body()), 202, null)
                 : new Outcome(null, reply.status(), reply.error());
@@ -176,8 +207,10 @@ final class AdminClient {
         var parameters = new StringJoiner("&", "?", "").setEmptyValue("");
         query.forEach((k, v) -> parameters.add(k + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));
         URI uri = URI.create(base + path + parameters);
-        var request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json")
-                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+        var builder = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json")
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        credentials.ifPresent(c -> builder.header("Authorization", c.authorization()));
+        var request = builder.build();
         HttpResponse<String> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -185,14 +218,13 @@ final class AdminClient {
             throw new IOException("the application does not answer at " + base + " (is ./order run running?)", e);
         }
         String body = response.body();
+        refuseUnauthorized(response.statusCode(), body);
         if (response.statusCode() == 404 && !body.startsWith("{")) {
             throw new IOException("no reference-data API at " + base + " (HTTP 404)");
         }
         JsonObject json = null;
         if (body != null && body.startsWith("{")) {
-            try (var reader = Json.createReader(new StringReader(body))) {
-                json = reader.readObject();
-            }
+            json = parse(body);
         }
         if (json == null && response.statusCode() < 400) {
             throw new IOException("unexpected answer from " + uri + ": HTTP " + response.statusCode());

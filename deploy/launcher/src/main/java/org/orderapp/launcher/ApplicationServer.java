@@ -32,17 +32,19 @@ public final class ApplicationServer implements AutoCloseable {
     /**
      * @param layout           the checkout whose server and EAR run
      * @param base             the server's base directory (configuration, data, logs, deployments)
+     * @param admin            the administrator written into the server's admin realm before it starts
      * @param systemProperties "-Dname=value" arguments of the server
      * @param jvmOptions       JVM options added after the profile's (a later option wins)
      */
     public record Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
-                           int httpPort, List<String> systemProperties, List<String> jvmOptions) {
+                           int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions) {
     }
 
     public static ApplicationServer start(Settings settings) throws IOException {
         var layout = settings.layout();
         Path base = settings.base();
         prepareBaseDirectory(layout.serverHome(), base);
+        AdminRealm.write(base.resolve("configuration"), settings.admin().realmUsers());
         Files.copy(layout.ear(), base.resolve("deployments/order.ear"), StandardCopyOption.REPLACE_EXISTING);
 
         List<String> command = new ArrayList<>(List.of(

@@ -20,9 +20,10 @@ final class ApplicationStack implements AutoCloseable {
      * @param databaseHome     the embedded database's folder (unused with ORDER_DB_URL)
      * @param serverProperties the server's system properties, "name=value"
      * @param jvmOptions       JVM options after the profile's
+     * @param admin            the administrator the server's admin realm holds
      */
     record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout) {
+                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
     }
 
     private volatile EmbeddedDatabase embedded;
@@ -58,7 +59,7 @@ final class ApplicationStack implements AutoCloseable {
                     + "; log: " + options.serverBase().resolve("log") + ") ...");
             long started = System.nanoTime();
             server = ApplicationServer.start(new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
-                    database, family.hibernateDialect(), options.httpPort(),
+                    database, family.hibernateDialect(), options.httpPort(), options.admin(),
                     options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions()));
             server.awaitDeployment(options.startupTimeout());
             address = ServerAddress.of(options.httpPort(), options.serverProperties());

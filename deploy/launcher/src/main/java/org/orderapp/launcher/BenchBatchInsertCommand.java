@@ -102,7 +102,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
             return 2;
         }
         URI application = ApplicationTarget.applicationUrl(url);
-        var admin = new AdminClient(application);
+        var admin = AdminClient.of(application);
         var plan = admin.plan(scale);
         if (admin.status().running()) {
             System.err.println("order bench batch-insert: a load is running; wait for it (./order load-data --status)");

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
@@ -63,6 +64,7 @@ final class ExperimentRunner {
     private boolean finished;
     /** Whether the experiment's reference data is in the database (loaded by the first run that got that far). */
     private boolean dataLoaded;
+    private AdminCredentials admin;
 
     ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, PrintStream out) {
         this.layout = layout;
@@ -175,7 +177,7 @@ final class ExperimentRunner {
             deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     RunCommand.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT), this::say);
+                    STARTUP_TIMEOUT, admin()), this::say);
             if (!dataLoaded) {
                 machine.put("database", stack.database().probe().version());
             }
@@ -195,9 +197,17 @@ final class ExperimentRunner {
         }
     }
 
+    /** The administrator of every run's server: this checkout's (ORDER_ADMIN_PASSWORD or var/admin-password). */
+    private AdminCredentials admin() throws IOException {
+        if (admin == null) {
+            admin = AdminCredentials.forServer(layout).credentials();
+        }
+        return admin;
+    }
+
     /** The first run loads the experiment's reference data; every later one returns to the state that load left. */
     private void prepareData(ApplicationStack stack) throws Exception {
-        var admin = new AdminClient(stack.address().applicationUrl());
+        var admin = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
         if (!dataLoaded) {
             double scale = definition.data() != null && definition.data().scale() != null ? definition.data().scale() : ReferenceDataSeed.SCALE;
             Long seed = definition.data() == null ? null : definition.data().seed();

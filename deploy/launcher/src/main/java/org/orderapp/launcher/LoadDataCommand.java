@@ -61,7 +61,7 @@ class LoadDataCommand implements Callable<Integer> {
                     + "--stop (--reset-all goes with a load)");
             return 2;
         }
-        var admin = new AdminClient(ApplicationTarget.applicationUrl(url));
+        var admin = AdminClient.of(ApplicationTarget.applicationUrl(url));
         var view = new LoadProgressView(admin, System.out);
         if (resetOrders) {
             String refused = admin.reset("orders");

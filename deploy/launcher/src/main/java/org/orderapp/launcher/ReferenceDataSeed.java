@@ -2,6 +2,7 @@ package org.orderapp.launcher;
 
 import java.net.URI;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The data set ./order run gives an empty database: the reference-data job at a small scale (19,534 rows at
@@ -15,8 +16,8 @@ final class ReferenceDataSeed {
     }
 
     /** Loads the seed data set unless the database has reference data; answers a line for the console. */
-    static String loadIfEmpty(URI applicationUrl) throws Exception {
-        var admin = new AdminClient(applicationUrl);
+    static String loadIfEmpty(URI applicationUrl, AdminCredentials credentials) throws Exception {
+        var admin = new AdminClient(applicationUrl, Optional.of(credentials));
         LoadFigures latest = admin.status();
         if (latest.restartable()) {
             return "Data: load " + latest.executionId() + " was interrupted at " + latest.rowsDone() + " of "

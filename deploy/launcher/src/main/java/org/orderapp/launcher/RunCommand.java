@@ -59,6 +59,7 @@ class RunCommand implements Callable<Integer> {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
+        AdminCredentials.Created admin = AdminCredentials.forServer(layout);
         var stack = new ApplicationStack();
         var stop = new Thread(() -> {
             RunState.delete(layout);
@@ -69,14 +70,14 @@ class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stop);
         try {
             stack.start(new ApplicationStack.Options(layout, layout.serverBase(), layout.databaseHome(), profile, port,
-                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds)), RunCommand::say);
+                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials()), RunCommand::say);
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
         ServerAddress address = stack.address();
         if (!noSeed) {
-            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl()));
+            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl(), admin.credentials()));
         }
         String base = address.applicationUrl().toString();
         String management = address.managementUrl().toString();
@@ -86,6 +87,9 @@ class RunCommand implements Callable<Integer> {
         say("  Application   " + base);
         say("  JSON API      " + base + "api/customers/1");
         say("  Management    " + management + "   health: " + management.replace("/management", "/health/ready"));
+        say("  Admin         user " + AdminCredentials.USER + ", password " + (System.getenv(AdminCredentials.PASSWORD_VARIABLE) != null
+                ? "from " + AdminCredentials.PASSWORD_VARIABLE : "in " + AdminCredentials.passwordFile(layout)
+                + (admin.isNew() ? " (created now, readable by you only)" : "")) + "; ./order uses it by itself");
         say("Press Ctrl-C to stop the server" + (stack.embeddedDatabase() ? " and the database." : "."));
 
         int exit = stack.server().process().waitFor(); // returns when the server stops, by itself or through the hook

@@ -53,6 +53,7 @@ final class Summary {
         m.put("audit", run.audit());
         m.put("serverSeries", series(run.samples()));
         m.put("notes", run.notes());
+        m.put("faults", run.faults());
         return m;
     }
 

@@ -8,6 +8,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.orderapp.infrastructure.messaging.ReplenishActivity;
 
@@ -30,7 +31,8 @@ public class MonitorResource {
 
     @POST
     @Path("replenish/reset-peak")
-    @Operation(summary = "Resets the peak of messages in flight to the current value")
+    @Operation(summary = "Resets the peak of messages in flight to the current value (administrators only)")
+    @SecurityRequirement(name = OrderApi.ADMIN)
     public ReplenishActivity.Snapshot resetReplenishPeak() {
         replenish.resetPeak();
         return replenish.snapshot();

@@ -21,6 +21,7 @@ final class ErrorPage {
     static String reason(int status) {
         return switch (status) {
             case 400 -> "Bad Request";
+            case 401 -> "Unauthorized";
             case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";

@@ -31,6 +31,23 @@ public class ErrorServlet extends HttpServlet {
                 message = "nothing at " + path;
                 field = "path";
             }
+            case 401 -> {
+                if (AdminAccess.enabled()) {
+                    message = "this operation needs an administrator: the user name and password of a user with the role "
+                            + AdminAccess.ROLE + ", sent with HTTP BASIC";
+                } else {
+                    status = HttpServletResponse.SC_FORBIDDEN;
+                    response.setHeader("WWW-Authenticate", null); // no credentials can help: nobody is an administrator
+                    message = AdminAccess.OFF;
+                }
+                field = "Authorization";
+            }
+            case 403 -> {
+                message = request.getUserPrincipal() == null ? ErrorPage.reason(status)
+                        : "user " + Strings.shorten(request.getUserPrincipal().getName()) + " does not have the role "
+                        + AdminAccess.ROLE + " this operation needs";
+                field = "Authorization";
+            }
             case 405 -> {
                 message = "method " + request.getMethod() + " is not allowed on " + path;
                 field = "method";

@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.orderapp.batch.LoadParameters;
 import org.orderapp.batch.LoadRefusedException;
 import org.orderapp.batch.LoadStatus;
@@ -19,6 +20,7 @@ import org.orderapp.batch.ReferenceDataLoads;
 import org.orderapp.batch.referencedata.LoadPlan;
 import org.orderapp.batch.referencedata.ReferenceTable;
 import org.orderapp.interfaces.http.ApiError;
+import org.orderapp.interfaces.rest.OrderApi;
 
 /**
  * The reference-data load over HTTP, for ./order load-data and for scripts: start, follow (GET answers the live
@@ -26,6 +28,7 @@ import org.orderapp.interfaces.http.ApiError;
  * or bad input (400) changes nothing.
  */
 @RequestScoped
+@SecurityRequirement(name = OrderApi.ADMIN)
 @Path("admin/reference-data")
 @Produces(MediaType.APPLICATION_JSON)
 public class ReferenceDataResource {

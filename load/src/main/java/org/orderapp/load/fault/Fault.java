@@ -1,0 +1,63 @@
+package org.orderapp.load.fault;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A fault injected during a load run: what, when (seconds since the run started, the report timeline's clock) and
+ * for how long. Written KIND@TIME[:DURATION], e.g. db-stall@60s:15s.
+ */
+public record Fault(Kind kind, Duration at, Duration duration) {
+
+    /** The faults a run can inject, each with the duration it has when none is given. */
+    public enum Kind {
+        /** The database process stopped (SIGSTOP) and resumed (SIGCONT): a database that hangs, then recovers. */
+        DB_STALL("db-stall", Duration.ofSeconds(15));
+
+        private final String label;
+        private final Duration defaultDuration;
+
+        Kind(String label, Duration defaultDuration) {
+            this.label = label;
+            this.defaultDuration = defaultDuration;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        static Kind of(String label) {
+            return Arrays.stream(values()).filter(k -> k.label.equals(label.toLowerCase(Locale.ROOT))).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown fault '" + label + "'; known: "
+                            + Arrays.stream(values()).map(Kind::label).collect(Collectors.joining(", "))));
+        }
+    }
+
+    public Fault {
+        if (at.isNegative() || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("a fault needs a time of 0 s or later and a positive duration");
+        }
+    }
+
+    /** KIND@TIME[:DURATION], the durations read by the command line's own converter (30s, 2m, 1500ms). */
+    public static Fault parse(String spec, Function<String, Duration> durations) {
+        int atSign = spec.indexOf('@');
+        if (atSign <= 0) {
+            throw new IllegalArgumentException("a fault is KIND@TIME[:DURATION], e.g. db-stall@60s:15s; got '" + spec + "'");
+        }
+        Kind kind = Kind.of(spec.substring(0, atSign).trim());
+        String when = spec.substring(atSign + 1);
+        int colon = when.indexOf(':');
+        Duration at = durations.apply(colon < 0 ? when : when.substring(0, colon));
+        Duration duration = colon < 0 ? kind.defaultDuration : durations.apply(when.substring(colon + 1));
+        return new Fault(kind, at, duration);
+    }
+
+    @Override
+    public String toString() {
+        return kind.label + "@" + at.toMillis() / 1000.0 + "s:" + duration.toMillis() / 1000.0 + "s";
+    }
+}

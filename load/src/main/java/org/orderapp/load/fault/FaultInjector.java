@@ -1,0 +1,168 @@
+package org.orderapp.load.fault;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Injects a run's faults at their times, on processes of this machine, and remembers what it did. A stopped
+ * process is always resumed: at the fault's end, when the run ends early, and when the driver itself is stopped
+ * (Ctrl-C), so a run never leaves the database frozen.
+ */
+public final class FaultInjector implements AutoCloseable {
+
+    private final List<Fault> faults;
+    private final long runStartNanos;
+    private final Optional<Long> databasePid;
+    private final PrintStream out;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "fault-injector");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
+    private final Set<Long> stopped = ConcurrentHashMap.newKeySet();
+    private final Thread resumeOnExit = new Thread(this::resumeAll, "fault-resume");
+
+    /**
+     * @param runStartNanos the run's start on System.nanoTime(), the clock of the faults' times
+     * @param databasePid   the database's process on this machine, if it is one
+     */
+    public FaultInjector(List<Fault> faults, long runStartNanos, Optional<Long> databasePid, PrintStream out) {
+        this.faults = List.copyOf(faults);
+        this.runStartNanos = runStartNanos;
+        this.databasePid = databasePid;
+        this.out = out;
+    }
+
+    public void start() {
+        if (faults.isEmpty()) {
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(resumeOnExit);
+        for (Fault f : faults) {
+            long delay = runStartNanos + f.at().toNanos() - System.nanoTime();
+            timer.schedule(() -> inject(f), Math.max(0, delay), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Every fault begun so far, ended or not, in the order they began. */
+    public List<FaultEvent> events() {
+        synchronized (events) {
+            return List.copyOf(events);
+        }
+    }
+
+    private void inject(Fault f) {
+        switch (f.kind()) {
+            case DB_STALL -> stall(f, databasePid, "the database");
+            default -> throw new IllegalStateException("no injection for " + f.kind());
+        }
+    }
+
+    /** SIGSTOP, then SIGCONT after the fault's duration. */
+    private void stall(Fault f, Optional<Long> pid, String what) {
+        double start = seconds();
+        if (pid.isEmpty()) {
+            record(new FaultEvent(f.kind().label(), start, start, what, "not injected: " + what
+                    + " is not a process of this machine", null, 0));
+            return;
+        }
+        try {
+            signal(pid.get(), "STOP");
+        } catch (IOException e) {
+            record(new FaultEvent(f.kind().label(), start, start, what + " (pid " + pid.get() + ")",
+                    "not injected: " + e.getMessage(), null, 0));
+            return;
+        }
+        stopped.add(pid.get());
+        say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s (pid %d) stopped for %d s", f.kind().label(), start, what,
+                pid.get(), f.duration().toSeconds()));
+        int index = record(new FaultEvent(f.kind().label(), start, Double.NaN, what + " (pid " + pid.get() + ")",
+                "stopped (SIGSTOP)", null, 0));
+        timer.schedule(() -> {
+            String outcome = resume(pid.get()) ? "stopped (SIGSTOP), resumed (SIGCONT)" : "stopped; resuming failed";
+            double end = seconds();
+            events.set(index, new FaultEvent(f.kind().label(), start, end, what + " (pid " + pid.get() + ")", outcome, null, 0));
+            say(String.format(Locale.ROOT, "Fault %s: %s resumed at %.1f s", f.kind().label(), what, end));
+        }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private int record(FaultEvent event) {
+        synchronized (events) {
+            events.add(event);
+            return events.size() - 1;
+        }
+    }
+
+    private boolean resume(long pid) {
+        try {
+            signal(pid, "CONT");
+            stopped.remove(pid);
+            return true;
+        } catch (IOException e) {
+            say("Fault: resuming process " + pid + " failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private void resumeAll() {
+        for (long pid : Set.copyOf(stopped)) {
+            resume(pid);
+        }
+    }
+
+    private static void signal(long pid, String signal) throws IOException {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+            String message = new String(kill.getInputStream().readAllBytes()).trim();
+            if (kill.waitFor() != 0) {
+                throw new IOException("kill -" + signal + " " + pid + " failed: " + message);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while signalling " + pid, e);
+        }
+    }
+
+    private double seconds() {
+        return (System.nanoTime() - runStartNanos) / 1e9;
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    /** Stops injecting; resumes whatever is still stopped. */
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        resumeAll();
+        synchronized (events) {
+            for (int i = 0; i < events.size(); i++) {
+                FaultEvent e = events.get(i);
+                if (Double.isNaN(e.endSeconds())) {
+                    events.set(i, new FaultEvent(e.kind(), e.startSeconds(), seconds(), e.target(),
+                            e.outcome() + ", resumed when the run ended", null, 0));
+                }
+            }
+        }
+        if (!faults.isEmpty()) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(resumeOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+        }
+    }
+}
