@@ -36,8 +36,7 @@ public class ErrorServlet extends HttpServlet {
                     message = "this operation needs an administrator: the user name and password of a user with the role "
                             + AdminAccess.ROLE + ", sent with HTTP BASIC";
                 } else {
-                    status = HttpServletResponse.SC_FORBIDDEN;
-                    response.setHeader("WWW-Authenticate", null); // no credentials can help: nobody is an administrator
+                    status = HttpServletResponse.SC_FORBIDDEN; // no credentials can help: nobody is an administrator
                     message = AdminAccess.OFF;
                 }
                 field = "Authorization";
