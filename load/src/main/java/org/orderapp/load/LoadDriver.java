@@ -77,8 +77,8 @@ public final class LoadDriver {
         RunFolder.writeConfig(folder, config, target);
         say("Run folder: " + folder);
 
-        try (Connection db = DriverManager.getConnection(target.dbUrl(), target.dbUser(), target.dbPassword());
-             var counters = new DatabaseCounters(DriverManager.getConnection(target.dbUrl(), target.dbUser(), target.dbPassword()))) {
+        try (Connection db = connect();
+             var counters = new DatabaseCounters(this::connect)) {
             Catalog catalog = Catalog.load(db, config.firstCustomer(), config.lastCustomer(), config.maxLines());
             say("Catalog: " + catalog.customerCount() + " customers at " + catalog.centerCount()
                     + " distribution centers (smallest assortment " + catalog.smallestAssortment() + " products)");
@@ -102,7 +102,7 @@ public final class LoadDriver {
             CpuMeter cpu = CpuMeter.locate(target);
             notes.addAll(cpu.notes());
             try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart);
-                 var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), out)) {
+                 var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), cpu.serverPid(), out)) {
                 sampler.start(config.sampleInterval());
                 boolean quiet = awaitQuiet(sampler, config.drainTimeout());
                 if (!quiet) {
@@ -126,8 +126,10 @@ public final class LoadDriver {
                 if (config.audit()) {
                     say("Audit: waiting for the replenish queue to drain ...");
                     boolean drained = awaitQuiet(sampler, config.drainTimeout());
-                    StockSnapshot after = StockSnapshot.take(db);
-                    audit = Audit.check(db, before, after, new ArrayList<>(ledger), drained);
+                    try (Connection fresh = connect()) { // the run's first connection did not survive a database restart
+                        StockSnapshot after = StockSnapshot.take(fresh);
+                        audit = Audit.check(fresh, before, after, new ArrayList<>(ledger), drained);
+                    }
                     say(String.format(Locale.ROOT, "Audit: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
                                     + "stock balanced at %d of %d centers that moved", audit.pass() ? "PASS" : "FAIL",
                             audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
@@ -347,6 +349,10 @@ public final class LoadDriver {
         }
         Files.createDirectories(folder.resolve("histograms"));
         return folder;
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(target.dbUrl(), target.dbUser(), target.dbPassword());
     }
 
     private void say(String line) {

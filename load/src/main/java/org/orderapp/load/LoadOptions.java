@@ -144,8 +144,9 @@ public class LoadOptions {
 
     @Option(names = "--fault", paramLabel = "KIND@TIME[:DURATION]", split = ",",
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
-                    + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed). The database "
-                    + "must run on this machine.")
+                    + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-restart (the "
+                    + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL); ./order run and "
+                    + "experiments start a killed process again. The process must run on this machine.")
     List<String> faults = new ArrayList<>();
 
     @Option(names = "--output", paramLabel = "DIR", description = "Where run folders are created (default: results/ in the project).")

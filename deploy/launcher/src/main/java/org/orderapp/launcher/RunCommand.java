@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 /**
  * Starts everything the application needs, in order, and stops everything it started on Ctrl-C or SIGTERM:
  * the embedded database (unless ORDER_DB_URL names one), the server with the EAR, and a seed data set if the
- * database is empty.
+ * database is empty. Until then a database or server that dies is started again (see ApplicationStack).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start the database (embedded unless ORDER_DB_URL is set) and the server with order.ear,",
@@ -92,14 +92,16 @@ class RunCommand implements Callable<Integer> {
                 + (admin.isNew() ? " (created now, readable by you only)" : "")) + "; ./order uses it by itself");
         say("Press Ctrl-C to stop the server" + (stack.embeddedDatabase() ? " and the database." : "."));
 
-        int exit = stack.server().process().waitFor(); // returns when the server stops, by itself or through the hook
+        stack.supervise(RunCommand::say);
+        String gaveUp = stack.awaitEnd(); // returns when Ctrl-C closes the stack, or when its supervisor gave up
         try {
-            Runtime.getRuntime().removeShutdownHook(stop); // the server stopped by itself: stop the rest here
+            Runtime.getRuntime().removeShutdownHook(stop); // the supervisor gave up: stop the rest here
+            System.err.println("order: " + gaveUp);
             stop.run();
+            return 1;
         } catch (IllegalStateException shuttingDown) {
-            // Ctrl-C or SIGTERM: the hook is stopping everything already
+            return 0; // Ctrl-C or SIGTERM: the hook is stopping everything already
         }
-        return exit == 0 || exit == 143 || exit == 130 ? 0 : exit;
     }
 
     /** The option wins over ORDER_HTTP_PORT, which wins over 8080; a value that is no port is refused. */

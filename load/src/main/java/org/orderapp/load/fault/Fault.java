@@ -15,9 +15,14 @@ public record Fault(Kind kind, Duration at, Duration duration) {
     /** The faults a run can inject, each with the duration it has when none is given. */
     public enum Kind {
         /** The database process stopped (SIGSTOP) and resumed (SIGCONT): a database that hangs, then recovers. */
-        DB_STALL("db-stall", Duration.ofSeconds(15));
+        DB_STALL("db-stall", Duration.ofSeconds(15)),
+        /** The database process killed (SIGKILL); ./order run (or the experiment) starts it again on the same data. */
+        DB_RESTART("db-restart", null),
+        /** The server JVM killed (SIGKILL) mid-load; ./order run (or the experiment) starts it again. */
+        SERVER_KILL("server-kill", null);
 
         private final String label;
+        /** Null: the fault is an instant (a kill), with no duration. */
         private final Duration defaultDuration;
 
         Kind(String label, Duration defaultDuration) {
@@ -29,6 +34,10 @@ public record Fault(Kind kind, Duration at, Duration duration) {
             return label;
         }
 
+        public boolean lasting() {
+            return defaultDuration != null;
+        }
+
         static Kind of(String label) {
             return Arrays.stream(values()).filter(k -> k.label.equals(label.toLowerCase(Locale.ROOT))).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("unknown fault '" + label + "'; known: "
@@ -37,8 +46,12 @@ public record Fault(Kind kind, Duration at, Duration duration) {
     }
 
     public Fault {
-        if (at.isNegative() || duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("a fault needs a time of 0 s or later and a positive duration");
+        if (at.isNegative()) {
+            throw new IllegalArgumentException("a fault needs a time of 0 s or later");
+        }
+        if (kind.lasting() ? duration == null || duration.isNegative() || duration.isZero() : duration != null) {
+            throw new IllegalArgumentException(kind.lasting() ? kind.label + " needs a positive duration"
+                    : kind.label + " is an instant and takes no duration");
         }
     }
 
@@ -58,6 +71,6 @@ public record Fault(Kind kind, Duration at, Duration duration) {
 
     @Override
     public String toString() {
-        return kind.label + "@" + at.toMillis() / 1000.0 + "s:" + duration.toMillis() / 1000.0 + "s";
+        return kind.label + "@" + at.toMillis() / 1000.0 + "s" + (duration == null ? "" : ":" + duration.toMillis() / 1000.0 + "s");
     }
 }

@@ -23,6 +23,7 @@ public final class FaultInjector implements AutoCloseable {
     private final List<Fault> faults;
     private final long runStartNanos;
     private final Optional<Long> databasePid;
+    private final Optional<Long> serverPid;
     private final PrintStream out;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fault-injector");
@@ -36,11 +37,14 @@ public final class FaultInjector implements AutoCloseable {
     /**
      * @param runStartNanos the run's start on System.nanoTime(), the clock of the faults' times
      * @param databasePid   the database's process on this machine, if it is one
+     * @param serverPid     the server's JVM on this machine, if it is one
      */
-    public FaultInjector(List<Fault> faults, long runStartNanos, Optional<Long> databasePid, PrintStream out) {
+    public FaultInjector(List<Fault> faults, long runStartNanos, Optional<Long> databasePid, Optional<Long> serverPid,
+                         PrintStream out) {
         this.faults = List.copyOf(faults);
         this.runStartNanos = runStartNanos;
         this.databasePid = databasePid;
+        this.serverPid = serverPid;
         this.out = out;
     }
 
@@ -65,7 +69,8 @@ public final class FaultInjector implements AutoCloseable {
     private void inject(Fault f) {
         switch (f.kind()) {
             case DB_STALL -> stall(f, databasePid, "the database");
-            default -> throw new IllegalStateException("no injection for " + f.kind());
+            case DB_RESTART -> kill(f, databasePid, "the database");
+            case SERVER_KILL -> kill(f, serverPid, "the server JVM");
         }
     }
 
@@ -95,6 +100,25 @@ public final class FaultInjector implements AutoCloseable {
             events.set(index, new FaultEvent(f.kind().label(), start, end, what + " (pid " + pid.get() + ")", outcome, null, 0));
             say(String.format(Locale.ROOT, "Fault %s: %s resumed at %.1f s", f.kind().label(), what, end));
         }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** SIGKILL: whoever owns the process (./order run, an experiment) starts it again. */
+    private void kill(Fault f, Optional<Long> pid, String what) {
+        double start = seconds();
+        if (pid.isEmpty()) {
+            record(new FaultEvent(f.kind().label(), start, start, what, "not injected: " + what
+                    + " is not a process of this machine", null, 0));
+            return;
+        }
+        String outcome;
+        try {
+            signal(pid.get(), "KILL");
+            outcome = "killed (SIGKILL)";
+            say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s (pid %d) killed", f.kind().label(), start, what, pid.get()));
+        } catch (IOException e) {
+            outcome = "not injected: " + e.getMessage();
+        }
+        record(new FaultEvent(f.kind().label(), start, start, what + " (pid " + pid.get() + ")", outcome, null, 0));
     }
 
     private int record(FaultEvent event) {
