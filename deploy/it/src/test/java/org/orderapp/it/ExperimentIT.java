@@ -9,13 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.orderapp.launcher.AdminCredentials;
 
 /**
  * A tiny experiment end to end, as a user runs it: ./order experiment FILE starts its own database and a server per
@@ -57,7 +55,7 @@ class ExperimentIT {
 
     @Test
     void aTinyExperimentRunsEndToEndAndReportsTheInvalidVariant() throws Exception {
-        deleteRecursively(WORK);
+        OrderCli.deleteRecursively(WORK);
         Files.createDirectories(WORK);
         Path definition = WORK.resolve("tiny.yaml");
         Files.writeString(definition, TINY);
@@ -117,36 +115,13 @@ class ExperimentIT {
         assertEquals("tiny", JSON.readTree(embedded).path("experiment").asText(), "the page carries the comparison");
     }
 
-    /** Runs ./order with the arguments, its output in the work folder; answers the exit status. */
     private static int order(String... args) throws IOException, InterruptedException {
-        Path home = Path.of(System.getProperty("order.home")).toAbsolutePath().normalize();
-        var command = new ArrayList<String>(List.of(home.resolve("order").toString()));
-        command.addAll(List.of(args));
-        var builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
-                .redirectOutput(WORK.resolve("console.log").toFile());
-        // The experiment's servers get this administrator; the checkout's own var/admin-password stays untouched.
-        builder.environment().put(AdminCredentials.PASSWORD_VARIABLE, TestAdmin.admin().password());
-        Process p = builder.start();
-        if (!p.waitFor(20, TimeUnit.MINUTES)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            throw new AssertionError("the experiment did not finish in 20 minutes; see " + WORK.resolve("console.log"));
-        }
-        return p.exitValue();
+        return OrderCli.run(WORK.resolve("console.log"), Duration.ofMinutes(20), args);
     }
 
     private static List<String> texts(JsonNode array, String field) {
         var out = new ArrayList<String>();
         array.forEach(n -> out.add(n.path(field).asText()));
         return out;
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 }

@@ -6,6 +6,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
@@ -29,6 +30,7 @@ import org.apache.hc.core5.util.Timeout;
  */
 public final class UserConnection implements AutoCloseable {
 
+    private static final Duration TRANSPORT_FAILURE_PAUSE = Duration.ofMillis(200);
     private static final ContentType FORM = ContentType.APPLICATION_FORM_URLENCODED.withCharset(StandardCharsets.UTF_8);
 
     private final CloseableHttpClient client;
@@ -95,8 +97,17 @@ public final class UserConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * A failed exchange, answered after a short pause when the server could not be reached or dropped the
+     * connection: a user retries a dead server a few times a second, not thousands (a server being restarted
+     * would otherwise share its CPU with a storm of refused connections). The pause is not part of the exchange.
+     */
     private static Exchange failed(long sent, Exchange.Failure failure) {
-        return new Exchange(0, new byte[0], sent, System.nanoTime(), failure);
+        var exchange = new Exchange(0, new byte[0], sent, System.nanoTime(), failure);
+        if (failure == Exchange.Failure.CONNECT || failure == Exchange.Failure.IO) {
+            LockSupport.parkNanos(TRANSPORT_FAILURE_PAUSE.toNanos());
+        }
+        return exchange;
     }
 
     /** Forgets the session cookie: the next request starts a new server session. */

@@ -1,0 +1,47 @@
+package org.orderapp.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.orderapp.launcher.AdminCredentials;
+
+/** ./order as a user runs it, from the checkout, its output in a file of the test's work folder. */
+final class OrderCli {
+
+    private OrderCli() {
+    }
+
+    /** Runs ./order with the arguments; answers the exit status, or fails when it takes longer than the limit. */
+    static int run(Path console, Duration limit, String... args) throws IOException, InterruptedException {
+        Path home = Path.of(System.getProperty("order.home")).toAbsolutePath().normalize();
+        var command = new ArrayList<String>(List.of(home.resolve("order").toString()));
+        command.addAll(List.of(args));
+        var builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
+                .redirectOutput(console.toFile());
+        // The servers it starts get the tests' administrator; the checkout's own var/admin-password stays untouched.
+        builder.environment().put(AdminCredentials.PASSWORD_VARIABLE, TestAdmin.admin().password());
+        Process p = builder.start();
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("./order " + String.join(" ", args) + " did not finish in " + limit.toMinutes()
+                    + " minutes; see " + console);
+        }
+        return p.exitValue();
+    }
+
+    static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
