@@ -102,7 +102,8 @@ public final class LoadDriver {
             CpuMeter cpu = CpuMeter.locate(target);
             notes.addAll(cpu.notes());
             try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart);
-                 var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), cpu.serverPid(), out)) {
+                 var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), cpu.serverPid(),
+                         target.application(), target.adminAuthorization(), out)) {
                 sampler.start(config.sampleInterval());
                 boolean quiet = awaitQuiet(sampler, config.drainTimeout());
                 if (!quiet) {

@@ -146,7 +146,8 @@ public class LoadOptions {
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
                     + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-restart (the "
                     + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL); ./order run and "
-                    + "experiments start a killed process again. The process must run on this machine.")
+                    + "experiments start a killed process again; these need the process on this machine. poison (one "
+                    + "replenish message the MDB cannot process, through the admin API; it ends on ReplenishDLQ).")
     List<String> faults = new ArrayList<>();
 
     @Option(names = "--output", paramLabel = "DIR", description = "Where run folders are created (default: results/ in the project).")

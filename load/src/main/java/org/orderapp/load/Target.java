@@ -4,9 +4,11 @@ import java.net.URI;
 
 /**
  * The running application the driver loads: its base URL (ending in /Order/), the management interface
- * (http://host:port/management) and the database, for the catalog, the counters and the audit.
+ * (http://host:port/management), the database, for the catalog, the counters and the audit, and the administrator's
+ * Authorization header for the faults that go through the admin API (null: none known).
  */
-public record Target(URI application, URI management, String dbUrl, String dbUser, String dbPassword) {
+public record Target(URI application, URI management, String dbUrl, String dbUser, String dbPassword,
+                     String adminAuthorization) {
 
     public Target {
         String base = application.toString();

@@ -39,7 +39,8 @@ class AdminSecurityIT {
             "POST api/admin/reference-data/reset?scope=orders",
             "POST api/admin/reference-data/reset?scope=loaded",
             "POST api/admin/reference-data/reset?scope=all",
-            "POST api/monitor/replenish/reset-peak");
+            "POST api/monitor/replenish/reset-peak",
+            "POST api/admin/faults/poison-message");
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {

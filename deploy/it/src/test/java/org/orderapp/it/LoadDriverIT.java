@@ -19,6 +19,7 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.as.arquillian.container.ManagementClient;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,10 @@ class LoadDriverIT {
     @ArquillianResource
     @OperateOnDeployment(OrderDeployment.NAME)
     URL base;
+
+    @ArquillianResource
+    @OperateOnDeployment(OrderDeployment.NAME)
+    ManagementClient management;
 
     @BeforeAll
     static void referenceData() throws Exception {
@@ -128,21 +133,28 @@ class LoadDriverIT {
                 + step.response().get(org.orderapp.load.workload.RequestType.PING).getTotalCount(), "only the mix's requests");
     }
 
-    /** Fault db-stall: the database frozen (SIGSTOP) under load, then resumed; nothing acknowledged is lost. */
+    /**
+     * Faults db-stall (the database frozen with SIGSTOP under load, then resumed) and poison (a replenish message
+     * the MDB cannot process): nothing acknowledged is lost, orders flow again, the poison ends on the DLQ.
+     */
     @Test
-    void aDatabaseStallUnderLoadLosesNoOrderAndTheReportShowsIt() throws Exception {
-        var stall = new Fault(Fault.Kind.DB_STALL, Duration.ofSeconds(4), Duration.ofSeconds(5));
-        var config = config(LoadConfig.Model.CLOSED, List.of(4.0), 1, 3, false, "db-stall-it", Duration.ofSeconds(14),
-                List.of(stall));
+    void aDatabaseStallAndAPoisonMessageUnderLoadLoseNoOrderAndTheReportShowsThem() throws Exception {
+        long parkedBefore = dlqCount();
+        var poison = new Fault(Fault.Kind.POISON, Duration.ofSeconds(2), null);
+        var stall = new Fault(Fault.Kind.DB_STALL, Duration.ofSeconds(5), Duration.ofSeconds(5));
+        var config = config(LoadConfig.Model.CLOSED, List.of(4.0), 1, 3, false, "faults-it", Duration.ofSeconds(15),
+                List.of(poison, stall));
         RunResult run = new LoadDriver(config, target(), System.out).run();
 
         assertAudit(run);
-        assertEquals(1, run.faults().size(), "the fault was injected: " + run.faults());
-        FaultEvent event = run.faults().get(0);
+        assertEquals(2, run.faults().size(), "both faults were injected: " + run.faults());
+        assertEquals("one poison message sent to the replenish queue", run.faults().get(0).outcome());
+        assertEquals(parkedBefore + 1, dlqCount(), "the poison message ended on the dead-letter queue");
+        FaultEvent event = run.faults().get(1);
         assertTrue(event.outcome().contains("resumed (SIGCONT)"), event.toString());
         double stalled = event.endSeconds() - event.startSeconds();
         assertTrue(stalled >= 4.9 && stalled < 7, "stopped for the fault's 5 s: " + event);
-        assertTrue(event.startSeconds() >= 3.9 && event.startSeconds() < 6, "at its time: " + event);
+        assertTrue(event.startSeconds() >= 4.9 && event.startSeconds() < 7, "at its time: " + event);
         assertNotNull(event.secondsUntilServedAgain(), "orders flowed again within the run: " + event);
         assertTrue(event.secondsUntilServedAgain() <= 5, "soon after the database came back: " + event);
         var stalledTicks = run.steps().get(0).client().timeline().stream()
@@ -150,7 +162,12 @@ class LoadDriverIT {
         assertFalse(stalledTicks.isEmpty());
         assertTrue(stalledTicks.stream().allMatch(t -> t.txPerSecond() < 1), "nothing completed while it was stopped: " + stalledTicks);
         JsonNode summary = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile());
-        assertEquals("db-stall", summary.path("faults").path(0).path("kind").asText(), "summary.json lists the fault");
+        assertEquals("db-stall", summary.path("faults").path(1).path("kind").asText(), "summary.json lists the faults");
+    }
+
+    private long dlqCount() throws Exception {
+        return Management.readResolved(management, Management.address("subsystem", "messaging-activemq", "server", "default",
+                "jms-queue", "ReplenishDLQ"), "message-count").asLong();
     }
 
     private static void assertAudit(RunResult run) {
@@ -182,7 +199,7 @@ class LoadDriverIT {
     private Target target() {
         var db = TestDatabase.target();
         return new Target(URI.create(base.toString()), URI.create("http://127.0.0.1:" + System.getProperty("order.it.management-port",
-                "10090") + "/management"), db.url(), db.user(), db.password());
+                "10090") + "/management"), db.url(), db.user(), db.password(), TestAdmin.admin().authorization());
     }
 
     private static long count(Path dir, String suffix) throws Exception {

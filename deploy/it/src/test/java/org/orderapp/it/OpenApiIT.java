@@ -34,7 +34,8 @@ class OpenApiIT {
             "GET /api/browse/next", "GET /api/browse/previous", "GET /api/browse/current",
             "GET /api/monitor/replenish", "POST /api/monitor/replenish/reset-peak", "GET /api/ping",
             "GET /api/admin/reference-data", "GET /api/admin/reference-data/plan", "POST /api/admin/reference-data/load",
-            "POST /api/admin/reference-data/restart", "POST /api/admin/reference-data/stop", "POST /api/admin/reference-data/reset");
+            "POST /api/admin/reference-data/restart", "POST /api/admin/reference-data/stop", "POST /api/admin/reference-data/reset",
+            "POST /api/admin/faults/poison-message");
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {

@@ -184,7 +184,7 @@ final class ExperimentRunner {
             }
             prepareData(stack);
             var target = new Target(stack.address().applicationUrl(), stack.address().managementUrl(), stack.database().url(),
-                    stack.database().user(), stack.database().password());
+                    stack.database().user(), stack.database().password(), admin().authorization());
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
         } catch (Exception e) {

@@ -30,6 +30,7 @@ class TargetOptions {
         if (url != null || management != null) {
             db = DatabaseTarget.external().orElse(db);
         }
-        return new Target(application, managementUrl, db.url(), db.user(), db.password());
+        return new Target(application, managementUrl, db.url(), db.user(), db.password(),
+                AdminCredentials.forClient(layout).map(AdminCredentials::authorization).orElse(null));
     }
 }

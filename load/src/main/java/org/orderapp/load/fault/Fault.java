@@ -19,7 +19,9 @@ public record Fault(Kind kind, Duration at, Duration duration) {
         /** The database process killed (SIGKILL); ./order run (or the experiment) starts it again on the same data. */
         DB_RESTART("db-restart", null),
         /** The server JVM killed (SIGKILL) mid-load; ./order run (or the experiment) starts it again. */
-        SERVER_KILL("server-kill", null);
+        SERVER_KILL("server-kill", null),
+        /** One replenish message the MDB cannot process, sent through the admin API; it must end on ReplenishDLQ. */
+        POISON("poison", null);
 
         private final String label;
         /** Null: the fault is an instant (a kill), with no duration. */

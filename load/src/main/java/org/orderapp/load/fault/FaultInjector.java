@@ -2,6 +2,11 @@ package org.orderapp.load.fault;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -24,6 +29,8 @@ public final class FaultInjector implements AutoCloseable {
     private final long runStartNanos;
     private final Optional<Long> databasePid;
     private final Optional<Long> serverPid;
+    private final URI application;
+    private final String adminAuthorization;
     private final PrintStream out;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fault-injector");
@@ -38,13 +45,17 @@ public final class FaultInjector implements AutoCloseable {
      * @param runStartNanos the run's start on System.nanoTime(), the clock of the faults' times
      * @param databasePid   the database's process on this machine, if it is one
      * @param serverPid     the server's JVM on this machine, if it is one
+     * @param application   the application's base URL, for the faults sent through its admin API
+     * @param adminAuthorization the administrator's Authorization header; null: such faults are not injected
      */
     public FaultInjector(List<Fault> faults, long runStartNanos, Optional<Long> databasePid, Optional<Long> serverPid,
-                         PrintStream out) {
+                         URI application, String adminAuthorization, PrintStream out) {
         this.faults = List.copyOf(faults);
         this.runStartNanos = runStartNanos;
         this.databasePid = databasePid;
         this.serverPid = serverPid;
+        this.application = application;
+        this.adminAuthorization = adminAuthorization;
         this.out = out;
     }
 
@@ -71,6 +82,7 @@ public final class FaultInjector implements AutoCloseable {
             case DB_STALL -> stall(f, databasePid, "the database");
             case DB_RESTART -> kill(f, databasePid, "the database");
             case SERVER_KILL -> kill(f, serverPid, "the server JVM");
+            case POISON -> poison(f);
         }
     }
 
@@ -119,6 +131,31 @@ public final class FaultInjector implements AutoCloseable {
             outcome = "not injected: " + e.getMessage();
         }
         record(new FaultEvent(f.kind().label(), start, start, what + " (pid " + pid.get() + ")", outcome, null, 0));
+    }
+
+    /** POST api/admin/faults/poison-message as the administrator. */
+    private void poison(Fault f) {
+        double start = seconds();
+        URI uri = application.resolve("api/admin/faults/poison-message");
+        String outcome;
+        if (adminAuthorization == null) {
+            outcome = "not injected: no admin password known (ORDER_ADMIN_PASSWORD)";
+        } else {
+            try {
+                var response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build().send(
+                        HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Authorization", adminAuthorization)
+                                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+                outcome = response.statusCode() == 202 ? "one poison message sent to the replenish queue"
+                        : "not injected: HTTP " + response.statusCode() + " " + response.body();
+            } catch (IOException e) {
+                outcome = "not injected: " + e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                outcome = "not injected: interrupted";
+            }
+        }
+        say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s", f.kind().label(), start, outcome));
+        record(new FaultEvent(f.kind().label(), start, start, uri.toString(), outcome, null, 0));
     }
 
     private int record(FaultEvent event) {

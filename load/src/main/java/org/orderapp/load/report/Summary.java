@@ -20,7 +20,7 @@ import org.orderapp.load.workload.RequestType;
 final class Summary {
 
     /** Server figures drawn over time in the report. */
-    static final List<String> SERIES = List.of("ds.inUse", "app.mdb.inFlight", "queue.replenish.depth",
+    static final List<String> SERIES = List.of("ds.inUse", "app.mdb.inFlight", "queue.replenish.depth", "queue.dlq.depth",
             "http.busyThreads", "ejb.OrderTransaction.poolInUse", "ejb.OrderService.poolInUse", "mdb.ReplenishBean.poolInUse",
             "db.Threads_running");
 
