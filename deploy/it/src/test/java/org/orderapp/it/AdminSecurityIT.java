@@ -65,9 +65,7 @@ class AdminSecurityIT {
         admin.loadAndWait("scale=0.002&seed=3");
         long product;
         try (var c = TestDatabase.connect()) {
-            product = TestData.longValue(c, "SELECT i.product_id FROM inventory i JOIN customer c ON c.id = 1 "
-                    + "AND c.distribution_center_id = i.distribution_center_id JOIN product p ON p.id = i.product_id "
-                    + "WHERE i.quantity_on_hand > p.reorder_point + 1000 ORDER BY i.product_id LIMIT 1");
+            product = TestData.wellStockedProduct(c, 1);
         }
         var order = new Api(base).order(1, product, 2);
         assertEquals(201, order.status(), "an anonymous caller places an order: " + order.body());

@@ -122,10 +122,7 @@ class ReferenceDataLoadIT {
         var reference = ReferenceDataTables.read();
         long product;
         try (var c = TestDatabase.connect()) {
-            // Plenty of stock, so the order does not trigger a replenishment that would arrive after the reset.
-            product = TestData.longValue(c, "SELECT i.product_id FROM inventory i JOIN customer c ON c.id = 1 "
-                    + "AND c.distribution_center_id = i.distribution_center_id JOIN product p ON p.id = i.product_id "
-                    + "WHERE i.quantity_on_hand > p.reorder_point + 1000 ORDER BY i.product_id LIMIT 1");
+            product = TestData.wellStockedProduct(c, 1); // no replenishment arrives after the reset
         }
         var order = new Api(base).order(1, product, 3);
         assertEquals(201, order.status(), order.body());

@@ -49,6 +49,16 @@ final class TestData {
                 + product + ", " + onHand + ") ON DUPLICATE KEY UPDATE quantity_on_hand = VALUES(quantity_on_hand)");
     }
 
+    /**
+     * A product of the loaded reference data stocked at the customer's center far above its reorder point, so an
+     * order of it triggers no replenishment that would arrive after the test.
+     */
+    static long wellStockedProduct(Connection c, long customer) throws SQLException {
+        return longValue(c, "SELECT i.product_id FROM inventory i JOIN customer c ON c.id = " + customer
+                + " AND c.distribution_center_id = i.distribution_center_id JOIN product p ON p.id = i.product_id "
+                + "WHERE i.quantity_on_hand > p.reorder_point + 1000 ORDER BY i.product_id LIMIT 1");
+    }
+
     static long longValue(Connection c, String sql) throws SQLException {
         try (var s = c.createStatement(); var r = s.executeQuery(sql)) {
             r.next();
