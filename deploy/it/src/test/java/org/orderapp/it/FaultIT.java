@@ -63,7 +63,7 @@ class FaultIT {
 
         String log = Files.readString(console);
         assertTrue(log.contains("Database: mariadbd is gone; starting it again"), "the database was started again");
-        assertTrue(log.contains("Server: stopped unexpectedly"), "the server was started again");
+        assertTrue(log.contains("Server: the server JVM is gone; starting it again"), "the server was started again");
 
         Path folder;
         try (Stream<Path> folders = Files.list(results)) {

@@ -123,8 +123,8 @@ final class ApplicationStack implements AutoCloseable {
                             return;
                         }
                         countRestart("the server");
-                        say.accept("Server: stopped unexpectedly (exit " + s.process().exitValue() + "); starting it again with "
-                                + "the same settings, its transaction log and message journal kept ...");
+                        say.accept("Server: the server JVM is gone; starting it again with the same settings, its "
+                                + "transaction log and message journal kept ...");
                         restarted = ApplicationServer.start(serverSettings);
                         server = restarted;
                     }

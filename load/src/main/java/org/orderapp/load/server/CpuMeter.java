@@ -26,6 +26,8 @@ public final class CpuMeter {
     static final String DB = "cpu.db.ms";
     static final String DRIVER = "cpu.driver.ms";
     static final String MACHINE = "cpu.machine.ms";
+    /** Present (1) in a sample where a server or database process located at the start is gone. */
+    static final String PROCESS_GONE = "cpuProcessGone";
 
     private final Long serverPid;
     private final Long dbPid;
@@ -67,6 +69,9 @@ public final class CpuMeter {
         }
         if (dbPid != null) {
             put(values, DB, CpuClock.processMillis(dbPid));
+        }
+        if ((serverPid != null && !values.containsKey(SERVER)) || (dbPid != null && !values.containsKey(DB))) {
+            values.put(PROCESS_GONE, 1.0); // killed or restarted: its CPU from now on is not known here
         }
         return values;
     }

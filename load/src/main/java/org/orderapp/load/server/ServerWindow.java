@@ -104,7 +104,7 @@ public record ServerWindow(Map<String, Double> figures) {
         perTx(f, "server", server != null ? server : remoteServer, transactions);
         perTx(f, "db", db, transactions);
         perTx(f, "driver", driver, transactions);
-        if (machine != null) {
+        if (machine != null && f.get(CpuMeter.PROCESS_GONE + ".max") == null) { // else the lost process's CPU counts as other
             double local = (server != null ? server : 0) + (db != null ? db : 0) + (driver != null ? driver : 0);
             perTx(f, "other", Math.max(0, machine - local), transactions);
         }

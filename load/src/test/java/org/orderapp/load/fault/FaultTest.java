@@ -54,4 +54,18 @@ class FaultTest {
                 100, 100, 100, 100, 0, 0, 0, 0, 0, 0, 10));
         assertNull(never.secondsUntilServedAgain());
     }
+
+    @Test
+    void aKillTakesEffectAfterItsInstantAndAFaultWithoutADipIsServedAtOnce() {
+        // killed at 10 s: the second to 11 s still completes work begun before, nothing from 11 to 14 s, 90 at 15 s
+        var kill = new FaultEvent("server-kill", 10, 10, "server", "killed", null, 0)
+                .withRecovery(ticks(100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 0, 0, 0, 90, 100));
+        assertEquals(4.0, kill.secondsUntilServedAgain(), 1e-9, "served again in the second from 14 to 15 s");
+        assertEquals(6, kill.errorsDuring());
+
+        var unnoticed = new FaultEvent("poison", 5, 5, "queue", "sent", null, 0)
+                .withRecovery(ticks(100, 100, 100, 100, 100, 90, 100, 95, 100, 100, 100, 100));
+        assertEquals(0.0, unnoticed.secondsUntilServedAgain(), 1e-9);
+        assertEquals(0, unnoticed.errorsDuring());
+    }
 }
