@@ -52,6 +52,7 @@ unset ORDER_ADMIN_PASSWORD # the server does not need it in its environment
 realm="Order administration"
 (
   umask 077
+  rm -f "$state/configuration/order-admin-users.properties" "$state/configuration/order-admin-roles.properties"
   printf '#$REALM_NAME=%s$\n' "$realm" > "$state/configuration/order-admin-users.properties"
   : > "$state/configuration/order-admin-roles.properties"
   if [[ -n "$admin_password" ]]; then
