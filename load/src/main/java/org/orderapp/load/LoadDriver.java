@@ -200,7 +200,11 @@ public final class LoadDriver {
     /** The faults injected, each with how the load came through it, as the run's timeline shows; said on the console. */
     private List<FaultEvent> faultEvents(FaultInjector injector, List<StepOutcome> outcomes) {
         List<StepResult.Tick> ticks = outcomes.stream().flatMap(o -> o.client().timeline().stream()).toList();
-        List<FaultEvent> faults = injector.events().stream().map(e -> e.withRecovery(ticks)).toList();
+        List<FaultEvent> begun = injector.events(); // in the order they began
+        List<FaultEvent> faults = new ArrayList<>();
+        for (int i = 0; i < begun.size(); i++) {
+            faults.add(begun.get(i).withRecovery(ticks, i + 1 < begun.size() ? begun.get(i + 1).startSeconds() : Double.MAX_VALUE));
+        }
         for (FaultEvent f : faults) {
             say(String.format(Locale.ROOT, "Fault %s from %.1f s to %.1f s on %s: %s; %d errors; %s", f.kind(), f.startSeconds(),
                     f.endSeconds(), f.target(), f.outcome(), f.errorsDuring(), f.secondsUntilServedAgain() == null

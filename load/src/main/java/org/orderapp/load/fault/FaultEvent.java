@@ -20,10 +20,16 @@ public record FaultEvent(String kind, double startSeconds, double endSeconds, St
 
     /** The same event with its recovery read from the run's timeline. */
     public FaultEvent withRecovery(List<Tick> ticks) {
+        return withRecovery(ticks, Double.MAX_VALUE);
+    }
+
+    /** The same, when the next fault starts at nextStart: a dip after that is the next fault's, not this one's. */
+    public FaultEvent withRecovery(List<Tick> ticks, double nextStart) {
         double before = ticks.stream().filter(t -> t.seconds() > startSeconds - BEFORE_SECONDS && t.seconds() <= startSeconds)
                 .mapToDouble(Tick::txPerSecond).average().orElse(0);
         double good = RECOVERED_SHARE * before;
-        Tick dip = ticks.stream().filter(t -> t.seconds() > startSeconds && t.seconds() <= endSeconds + EFFECT_SECONDS
+        double dipUntil = Math.min(endSeconds + EFFECT_SECONDS, nextStart);
+        Tick dip = ticks.stream().filter(t -> t.seconds() > startSeconds && t.seconds() <= dipUntil
                 && t.txPerSecond() < good).findFirst().orElse(null);
         Double recovered = dip == null ? Double.valueOf(0) : null;
         double until = endSeconds + EFFECT_SECONDS;

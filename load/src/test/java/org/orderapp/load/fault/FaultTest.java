@@ -67,5 +67,10 @@ class FaultTest {
                 .withRecovery(ticks(100, 100, 100, 100, 100, 90, 100, 95, 100, 100, 100, 100));
         assertEquals(0.0, unnoticed.secondsUntilServedAgain(), 1e-9);
         assertEquals(0, unnoticed.errorsDuring());
+
+        // a poison message at 2 s, then the database stalled from 4 to 7 s: the dip is the stall's
+        var timeline = ticks(100, 100, 100, 100, 0, 0, 0, 100, 100, 100);
+        var poison = new FaultEvent("poison", 2, 2, "queue", "sent", null, 0).withRecovery(timeline, 4);
+        assertEquals(0.0, poison.secondsUntilServedAgain(), 1e-9, "the next fault's dip is not the poison's");
     }
 }
