@@ -178,6 +178,9 @@ public final class OrderInput {
                     + (at == null ? "" : " (line " + at.getLineNumber() + ", column " + at.getColumnNumber() + ")"));
         } catch (JsonException e) {
             throw ClientError.invalid("body", "the body is not valid JSON");
+        } catch (RuntimeException e) {
+            // Parsson refuses input nested deeper than its limit (1,000) with a plain RuntimeException.
+            throw ClientError.invalid("body", "the body is not acceptable JSON: " + Strings.shorten(String.valueOf(e.getMessage())));
         }
         if (value.getValueType() != JsonValue.ValueType.OBJECT) {
             throw ClientError.invalid("body", "the body must be a JSON object with customerId and lines");
