@@ -20,6 +20,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.orderapp.load.audit.Audit;
@@ -32,6 +34,7 @@ import org.orderapp.load.engine.StepController;
 import org.orderapp.load.engine.StepHooks;
 import org.orderapp.load.engine.StepResult;
 import org.orderapp.load.engine.UserFactory;
+import org.orderapp.load.fault.Fault;
 import org.orderapp.load.fault.FaultEvent;
 import org.orderapp.load.fault.FaultInjector;
 import org.orderapp.load.http.UserConnection;
@@ -123,6 +126,7 @@ public final class LoadDriver {
                 }
                 injector.close(); // nothing stays stopped while the audit reads the database
                 List<FaultEvent> faults = faultEvents(injector, outcomes);
+                faults = afterRecovery(faults, management);
                 AuditResult audit = null;
                 if (config.audit()) {
                     say("Audit: waiting for the replenish queue to drain ...");
@@ -132,9 +136,11 @@ public final class LoadDriver {
                         audit = Audit.check(fresh, before, after, new ArrayList<>(ledger), drained);
                     }
                     say(String.format(Locale.ROOT, "Audit: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
-                                    + "stock balanced at %d of %d centers that moved", audit.pass() ? "PASS" : "FAIL",
+                                    + "stock balanced at %d of %d centers that moved; replenish requests %d, applied %d, orphaned %d",
+                            audit.pass() ? "PASS" : "FAIL",
                             audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
-                            audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size()));
+                            audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size(),
+                            audit.replenishRequested(), audit.replenishApplied(), audit.replenishOrphaned()));
                     audit.findings().forEach(f -> say("  " + f));
                 }
                 Validity validity = config.rules().check(outcomes.stream().map(StepOutcome::client).toList(), config.mix(), audit);
@@ -187,7 +193,9 @@ public final class LoadDriver {
                 hooks.recordingError = "the recording could not be read: " + e.getMessage();
             }
         }
-        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s%s%s", label, client.throughput(), client.errorCount(),
+        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s%s%s%s", label, client.throughput(), client.errorCount(),
+                client.refused() == 0 ? "" : String.format(Locale.ROOT, ", %d refused (%.1f/s, 503 with Retry-After)",
+                        client.refused(), client.refusedPerSecond()),
                 server.get("db.statementsPerTx") == null ? "" : String.format(Locale.ROOT, ", %.1f statements/tx",
                         server.get("db.statementsPerTx")),
                 cpuLine(server),
@@ -212,6 +220,33 @@ public final class LoadDriver {
                             : String.format(Locale.ROOT, "served again %.0f s after its end", f.secondsUntilServedAgain())));
         }
         return faults;
+    }
+
+    /** Kills leave in-doubt transactions; the recovery manager settles them within its period (120 s) and backoff. */
+    private static final java.time.Duration RECOVERY_WAIT = java.time.Duration.ofSeconds(180);
+    private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label());
+
+    /**
+     * After a kill of the server or the database: waits until the transaction manager's log is empty and the
+     * broker holds no prepared transaction (recovery is periodic), at most RECOVERY_WAIT, before the audit, since
+     * a recovered branch can still deliver a replenish message; each kill's event then says what became of them.
+     */
+    private List<FaultEvent> afterRecovery(List<FaultEvent> faults, ManagementReader management) {
+        if (faults.stream().noneMatch(f -> KILLS.contains(f.kind()))) {
+            return faults;
+        }
+        say("Transactions: waiting for the recovery of in-doubt transactions ...");
+        long start = System.nanoTime();
+        Optional<ManagementReader.InDoubt> left = management.inDoubtTransactions();
+        while ((left.isEmpty() || !left.get().none()) && System.nanoTime() - start < RECOVERY_WAIT.toNanos()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(java.time.Duration.ofSeconds(5).toNanos());
+            left = management.inDoubtTransactions();
+        }
+        long waited = Math.round((System.nanoTime() - start) / 1e9);
+        String after = left.map(d -> "after the run" + (waited < 5 ? "" : " and " + waited + " s of recovery") + ", " + d)
+                .orElse("after the run, the server's transaction log could not be read");
+        say("Transactions: " + after);
+        return faults.stream().map(f -> KILLS.contains(f.kind()) ? f.withOutcome(f.outcome() + "; " + after) : f).toList();
     }
 
     /** ", CPU ms/tx server 2.56 db 0.94 driver 0.54 other 0.10", as far as known. */

@@ -88,7 +88,7 @@ public class OrderTransaction {
             boolean wasBelow = stock.isBelow(reorderPoint);
             line.recordBackorder(stock.take(line.getQuantity()));
             if (!wasBelow && stock.isBelow(reorderPoint)) {
-                replenish.request(stock.getId(), line.getProduct().getReorderQuantity());
+                line.recordReplenishRequest(replenish.request(order.getId(), stock.getId(), line.getProduct().getReorderQuantity()));
             }
         }
         em.persist(order); // cascades to the lines: one batched (and rewritten) INSERT for all of them

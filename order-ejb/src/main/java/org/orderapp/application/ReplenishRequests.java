@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.jms.JMSConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.Queue;
+import java.util.UUID;
 import org.orderapp.domain.model.InventoryId;
 
 /**
@@ -22,6 +23,8 @@ import org.orderapp.domain.model.InventoryId;
 public class ReplenishRequests {
 
     public static final String REQUEST_ID = "requestId";
+    /** The order that asked; optional (a request without it is applied all the same). */
+    public static final String ORDER_ID = "orderId";
     public static final String PRODUCT_ID = "productId";
     public static final String DISTRIBUTION_CENTER_ID = "distributionCenterId";
     public static final String QUANTITY = "quantity";
@@ -35,10 +38,13 @@ public class ReplenishRequests {
     @Resource(lookup = "java:/jms/queue/replenish")
     private Queue queue;
 
-    public void request(InventoryId inventory, int quantity) {
+    /** Sends a request on behalf of an order and returns its id, which the order's line records. */
+    public UUID request(UUID orderId, InventoryId inventory, int quantity) {
+        UUID requestId = REQUEST_IDS.generate();
         var message = jms.createMapMessage();
         try {
-            message.setString(REQUEST_ID, REQUEST_IDS.generate().toString());
+            message.setString(REQUEST_ID, requestId.toString());
+            message.setString(ORDER_ID, orderId.toString());
             message.setLong(PRODUCT_ID, inventory.getProductId());
             message.setInt(DISTRIBUTION_CENTER_ID, inventory.getDistributionCenterId());
             message.setInt(QUANTITY, quantity);
@@ -46,5 +52,6 @@ public class ReplenishRequests {
             throw new jakarta.jms.JMSRuntimeException(e.getMessage(), e.getErrorCode(), e);
         }
         jms.createProducer().send(queue, message);
+        return requestId;
     }
 }

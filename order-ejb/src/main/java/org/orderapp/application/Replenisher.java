@@ -28,7 +28,7 @@ public class Replenisher {
     @PersistenceContext(unitName = "services")
     private EntityManager em;
 
-    public Outcome replenish(UUID requestId, InventoryId inventoryId, int reorderQuantity) {
+    public Outcome replenish(UUID requestId, UUID orderId, InventoryId inventoryId, int reorderQuantity) {
         if (em.find(Replenishment.class, requestId) != null) {
             return Outcome.ALREADY_APPLIED;
         }
@@ -47,7 +47,7 @@ public class Replenisher {
                 .findFirst();
         int moved = source.map(s -> s.ship(wanted)).orElse(0);
         stock.receive(moved);
-        em.persist(new Replenishment(requestId, inventoryId, source.map(s -> s.getId().getSupplierId()).orElse(null),
+        em.persist(new Replenishment(requestId, orderId, inventoryId, source.map(s -> s.getId().getSupplierId()).orElse(null),
                 moved, Instant.now()));
         return Outcome.APPLIED;
     }

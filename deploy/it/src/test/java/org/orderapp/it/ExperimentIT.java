@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,10 +64,7 @@ class ExperimentIT {
                 WORK.resolve("state").toString(), "--port-offset", "250");
         assertEquals(1, exit, "exit status 1: not every run was valid (see " + WORK.resolve("console.log") + ")");
 
-        Path folder;
-        try (Stream<Path> folders = Files.list(results)) {
-            folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path folder = OrderCli.experimentFolder(results);
         JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());
         assertEquals("finished", experiment.path("status").asText());
         assertEquals(List.of("plain", "broken", "broken", "plain"), texts(experiment.path("plan"), "variant"),

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,10 +64,7 @@ class FaultIT {
         assertTrue(log.contains("Database: mariadbd is gone; starting it again"), "the database was started again");
         assertTrue(log.contains("Server: the server JVM is gone; starting it again"), "the server was started again");
 
-        Path folder;
-        try (Stream<Path> folders = Files.list(results)) {
-            folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path folder = OrderCli.experimentFolder(results);
         JsonNode runs = JSON.readTree(folder.resolve("comparison.json").toFile()).path("runs");
         assertEquals(2, runs.size());
         for (JsonNode run : runs) {
@@ -83,15 +79,28 @@ class FaultIT {
             assertEquals(2, faults.size(), "both faults injected: " + faults);
             assertEquals("db-restart", faults.get(0).path("kind").asText());
             assertEquals("server-kill", faults.get(1).path("kind").asText());
+            String dbRestart = faults.get(0).path("outcome").asText();
+            String serverKill = faults.get(1).path("outcome").asText();
+            assertTrue(dbRestart.startsWith("killed (SIGKILL); after the run"), dbRestart);
+            assertTrue(serverKill.startsWith("killed (SIGKILL); transaction log at the kill: "), serverKill);
+            for (String outcome : new String[] {dbRestart, serverKill}) {
+                assertTrue(outcome.endsWith("the transaction manager's log holds 0 transactions, the broker 0 prepared (in-doubt)"),
+                        "every in-doubt transaction was recovered: " + outcome);
+            }
             for (JsonNode fault : faults) {
-                assertEquals("killed (SIGKILL)", fault.path("outcome").asText(), fault.toString());
                 assertFalse(fault.path("secondsUntilServedAgain").isNull(), "orders flowed again within the run: " + fault);
             }
-            System.out.printf("%s: %d acknowledged, %d lost; db-restart served again after %.0f s (%d errors), "
-                            + "server-kill after %.0f s (%d errors)%n", run.path("variant").asText(),
+            // Replenishment took effect exactly once for the committed orders, across both kills.
+            assertTrue(audit.path("replenishRequested").asLong() > 0, "the load asked for replenishment: " + audit);
+            assertEquals(audit.path("replenishRequested").asLong(), audit.path("replenishApplied").asLong(),
+                    "every replenish request of an acknowledged order took effect: " + audit);
+            assertEquals(0, audit.path("replenishOrphaned").asLong(), "no replenishment of a rolled-back order: " + audit);
+            System.out.printf("%s: %d acknowledged, %d lost; replenish requests %d, applied %d; db-restart served again after "
+                            + "%.0f s (%d errors), server-kill after %.0f s (%d errors); %s%n", run.path("variant").asText(),
                     audit.path("acknowledged").asLong(), audit.path("acknowledgedMissing").asLong(),
+                    audit.path("replenishRequested").asLong(), audit.path("replenishApplied").asLong(),
                     faults.get(0).path("secondsUntilServedAgain").asDouble(), faults.get(0).path("errorsDuring").asLong(),
-                    faults.get(1).path("secondsUntilServedAgain").asDouble(), faults.get(1).path("errorsDuring").asLong());
+                    faults.get(1).path("secondsUntilServedAgain").asDouble(), faults.get(1).path("errorsDuring").asLong(), serverKill);
         }
     }
 }

@@ -11,6 +11,9 @@ import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.jboss.as.arquillian.container.ManagementClient;
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -37,6 +40,9 @@ class HostileHttpIT {
     @OperateOnDeployment(OrderDeployment.NAME)
     URL base;
 
+    @ArquillianResource
+    ManagementClient management;
+
     @Test
     void anOversizedHeaderIsRefused() throws Exception {
         String request = "GET " + base.getPath() + "api/ping HTTP/1.1\r\nHost: localhost\r\nX-Padding: "
@@ -62,6 +68,111 @@ class HostileHttpIT {
         long started = System.nanoTime();
         refusedAndNothingChanged(post("api/orders", body), "a number with a huge exponent");
         assertTrue(System.nanoTime() - started < Duration.ofSeconds(10).toNanos(), "answered at once");
+    }
+
+    /**
+     * A body announced at 4,000 bytes and sent one byte every half second: the listener's read timeout never fires
+     * (bytes keep coming), so the server's request body deadline must close the connection, and in bounded time.
+     */
+    @Test
+    void aBodyTrickledByteByByteIsCutOff() throws Exception {
+        // The server's request body deadline (web.cli), with slack for a busy machine.
+        Duration deadline = Duration.ofSeconds(Management.readResolved(management, Management.address("system-property",
+                "order.http.request-body-seconds"), "value").asLong());
+        Duration bound = deadline.plusSeconds(10);
+        var before = Tables.quiet(Duration.ofSeconds(30));
+        String head = "POST " + base.getPath() + "api/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Accept: application/json\r\nContent-Length: 4000\r\n\r\n";
+        long started = System.nanoTime();
+        int status = 0;
+        try (var socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(500);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.write('{');
+            for (int sent = 1; sent < 4000 && status == 0; sent++) {
+                assertTrue(System.nanoTime() - started < bound.toNanos(), "the server still read the trickled body after "
+                        + bound.toSeconds() + " s (" + sent + " bytes)");
+                try {
+                    int b = in.read();
+                    status = b < 0 ? -1 : RawHttp.read(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(new byte[] {(byte) b}), in)).status();
+                } catch (SocketTimeoutException stillReading) {
+                    try {
+                        out.write(' ');
+                        out.flush();
+                    } catch (IOException closed) {
+                        status = -1;
+                    }
+                } catch (IOException reset) {
+                    status = -1;
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("trickled body: %s after %.1f s (deadline %d s)%n", status == -1 ? "connection closed" : "HTTP " + status,
+                seconds, deadline.toSeconds());
+        assertTrue(seconds >= deadline.toSeconds() - 1, "not cut before the deadline: " + seconds + " s");
+        assertTrue(status == -1 || (status >= 400 && status < 500), "a 4xx answer or a closed connection, got " + status);
+        assertEquals(before, Tables.snapshot(), "the trickled body changed nothing");
+        String ping = "GET " + base.getPath() + "api/ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+        assertEquals(200, exchange(ping.getBytes(StandardCharsets.US_ASCII)), "the server answers the next request");
+    }
+
+    /**
+     * Browse searches from a client that never returns its cookie, each opening a session with a stateful Browser:
+     * the web module holds at most its max-active-sessions; a search beyond them is refused with 429 at once, and the
+     * server stays healthy. The flood's sessions are invalidated afterwards, so later tests can browse.
+     */
+    @Test
+    void aFloodOfNewSessionsStaysBounded() throws Exception {
+        ModelNode web = Management.address("deployment", OrderDeployment.NAME, "subdeployment", "order-web.war", "subsystem", "undertow");
+        int bound = Management.readResolved(management, web, "max-active-sessions").asInt();
+        assertTrue(bound > 0, "the web module bounds its sessions: " + bound);
+        var existing = new java.util.HashSet<String>();
+        Management.execute(management, Operations.createOperation("list-sessions", web)).asList().forEach(id -> existing.add(id.asString()));
+        try {
+            flood(web, bound);
+        } finally {
+            for (ModelNode id : Management.execute(management, Operations.createOperation("list-sessions", web)).asList()) {
+                if (!existing.contains(id.asString())) {
+                    ModelNode invalidate = Operations.createOperation("invalidate-session", web);
+                    invalidate.get("session-id").set(id.asString());
+                    management.getControllerClient().execute(invalidate);
+                }
+            }
+        }
+    }
+
+    private void flood(ModelNode web, int bound) throws Exception {
+        var client = java.net.http.HttpClient.newHttpClient(); // no cookie handler: every search opens a new session
+        var search = java.net.http.HttpRequest.newBuilder(base.toURI().resolve("api/browse/orders?customerid=1"))
+                .header("Accept", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build();
+        int flood = bound + 300;
+        var served = new java.util.concurrent.atomic.AtomicInteger();
+        var refused = new java.util.concurrent.atomic.AtomicInteger();
+        long started = System.nanoTime();
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            var answers = new java.util.ArrayList<java.util.concurrent.Future<Integer>>();
+            for (int i = 0; i < flood; i++) {
+                answers.add(pool.submit(() -> client.send(search, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()));
+            }
+            for (var answer : answers) {
+                int status = answer.get();
+                assertTrue(status == 200 || status == 429, "a search is answered, or refused with 429 when the sessions are full: " + status);
+                (status == 200 ? served : refused).incrementAndGet();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long active = Management.readResolved(management, web, "active-sessions").asLong();
+        System.out.printf("session flood: %d searches without a cookie in %.1f s: %d served, %d refused (429); %d sessions active, "
+                + "bound %d%n", flood, (System.nanoTime() - started) / 1e9, served.get(), refused.get(), active, bound);
+        assertTrue(active <= bound, active + " active sessions, more than the bound " + bound);
+        assertTrue(refused.get() >= flood - bound, "searches beyond the bound were refused: " + refused.get());
+        String ping = "GET " + base.getPath() + "api/ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+        assertEquals(200, exchange(ping.getBytes(StandardCharsets.US_ASCII)), "the server answers the next request");
     }
 
     private byte[] post(String path, String json) {

@@ -28,6 +28,16 @@ final class Management {
         return Operations.isSuccessfulOutcome(client.getControllerClient().execute(Operations.createReadResourceOperation(address)));
     }
 
+    /** Runs an operation that must succeed; answers its result. */
+    static ModelNode execute(ManagementClient client, ModelNode op) throws IOException {
+        ModelNode result = client.getControllerClient().execute(op);
+        if (!Operations.isSuccessfulOutcome(result)) {
+            throw new AssertionError(op.get("operation").asString() + " on " + op.get("address") + " failed: "
+                    + Operations.getFailureDescription(result));
+        }
+        return Operations.readResult(result);
+    }
+
     static ModelNode address(String... pairs) {
         return Operations.createAddress(pairs);
     }

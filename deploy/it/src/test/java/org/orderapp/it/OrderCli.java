@@ -36,6 +36,14 @@ final class OrderCli {
         return p.exitValue();
     }
 
+    /** The one experiment folder ./order experiment --output wrote into results. */
+    static Path experimentFolder(Path results) throws IOException {
+        try (Stream<Path> folders = Files.list(results)) {
+            return folders.filter(Files::isDirectory).findFirst()
+                    .orElseThrow(() -> new AssertionError("no experiment folder in " + results));
+        }
+    }
+
     static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;

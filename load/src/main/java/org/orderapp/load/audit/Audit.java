@@ -31,9 +31,14 @@ public final class Audit {
         long wrongLines = 0;
         long wrongTotal = 0;
         long quantityAcknowledged = 0;
+        long replenishRequested = 0;
+        long replenishApplied = 0;
         for (int from = 0; from < acknowledged.size(); from += CHUNK) {
             List<AcknowledgedOrder> chunk = acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
             Map<String, Object[]> rows = readOrders(c, chunk);
+            long[] replenish = readReplenishment(c, chunk);
+            replenishRequested += replenish[0];
+            replenishApplied += replenish[1];
             for (AcknowledgedOrder order : chunk) {
                 quantityAcknowledged += order.quantity();
                 Object[] row = rows.get(hex(order.id()));
@@ -95,10 +100,19 @@ public final class Audit {
             findings.add("the database holds less ordered quantity (" + quantityOrdered + ") than was acknowledged ("
                     + quantityAcknowledged + ")");
         }
+        if (drained && replenishApplied < replenishRequested) {
+            findings.add((replenishRequested - replenishApplied) + " of the " + replenishRequested + " replenish requests of acknowledged "
+                    + "orders never took effect (no replenishment row with their id)");
+        }
+        long orphaned = orphanedReplenishments(c);
+        if (orphaned > 0) {
+            findings.add(orphaned + " replenishments name an order that does not hold their request (a request of a rolled-back "
+                    + "order took effect)");
+        }
         boolean pass = missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
-                && quantityOrdered >= quantityAcknowledged;
+                && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0;
         return new AuditResult(pass, acknowledged.size(), found, missing, wrongLines, wrongTotal, notSum, placed, notAcknowledged,
-                quantityAcknowledged, quantityOrdered, centers, drained, findings);
+                quantityAcknowledged, quantityOrdered, centers, replenishRequested, replenishApplied, orphaned, drained, findings);
     }
 
     /** hex(id) → {total, line count, sum of extended prices, sum of quantities}. */
@@ -121,6 +135,38 @@ public final class Audit {
             }
         }
         return rows;
+    }
+
+    /** {replenish requests the chunk's orders' lines record, how many of them have their replenishment row}. */
+    private static long[] readReplenishment(Connection c, List<AcknowledgedOrder> chunk) throws SQLException {
+        var sql = new StringBuilder("SELECT COUNT(l.replenish_request_id), COUNT(r.request_id) FROM order_line l "
+                + "LEFT JOIN replenishment r ON r.request_id = l.replenish_request_id WHERE l.order_id IN (");
+        for (int i = 0; i < chunk.size(); i++) {
+            sql.append(i == 0 ? "UNHEX(?)" : ",UNHEX(?)");
+        }
+        sql.append(')');
+        try (var ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < chunk.size(); i++) {
+                ps.setString(i + 1, hex(chunk.get(i).id()));
+            }
+            try (var r = ps.executeQuery()) {
+                r.next();
+                return new long[] {r.getLong(1), r.getLong(2)};
+            }
+        }
+    }
+
+    /**
+     * Replenishments applied for an order that does not record their request: the order rolled back (or never
+     * existed) while its message was delivered. Over every replenishment that names its order (the order's lines
+     * are found by their key's first column).
+     */
+    private static long orphanedReplenishments(Connection c) throws SQLException {
+        try (var s = c.createStatement(); var r = s.executeQuery("SELECT COUNT(*) FROM replenishment r WHERE r.order_id IS NOT NULL "
+                + "AND NOT EXISTS (SELECT 1 FROM order_line l WHERE l.order_id = r.order_id AND l.replenish_request_id = r.request_id)")) {
+            r.next();
+            return r.getLong(1);
+        }
     }
 
     /** A UUID's 32 hex digits, upper case, as HEX() returns them. */

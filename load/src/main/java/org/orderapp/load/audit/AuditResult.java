@@ -4,8 +4,11 @@ import java.util.List;
 
 /**
  * The audit's findings, each with its numbers. PASS when every acknowledged order is in the database with all its
- * lines and its total, its total is the sum of its lines, and stock is conserved at every center. Orders placed
- * but never acknowledged (answered after the client gave up) are counted, not failed: nothing was lost.
+ * lines and its total, its total is the sum of its lines, stock is conserved at every center, and replenishment
+ * took effect exactly once: every replenish request an acknowledged order's line records was applied (once: the
+ * request id is the replenishment's key), and no replenishment names an order that does not hold its request.
+ * Orders placed but never acknowledged (answered after the client gave up) are counted, not failed: nothing was
+ * lost.
  */
 public record AuditResult(
         boolean pass,
@@ -20,6 +23,9 @@ public record AuditResult(
         long quantityAcknowledged,
         long quantityOrdered,
         List<CenterBalance> centers,
+        long replenishRequested,
+        long replenishApplied,
+        long replenishOrphaned,
         boolean drained,
         List<String> findings) {
 

@@ -103,7 +103,7 @@ public final class StepController {
         log.outputComment("measurement window: " + String.format(Locale.ROOT, "%.3f", (windowStart - stepStart) / 1e9)
                 + " s to " + String.format(Locale.ROOT, "%.3f", (lastSwap - stepStart) / 1e9) + " s after the step started");
         return new StepResult(repeat, stepIndex, step, name, (windowStart - runStartNanos) / 1e9, windowSeconds, response,
-                service, recorder.errors(Phase.MEASURE), recorder.lateStarts(), timeline, warmedUp);
+                service, recorder.errors(Phase.MEASURE), recorder.refused(Phase.MEASURE), recorder.lateStarts(), timeline, warmedUp);
     }
 
     private long tickUntil(long until, long lastSwap, StepRecorder recorder, Phase phase, Map<RequestType, Histogram> response,
@@ -122,6 +122,7 @@ public final class StepController {
     }
 
     private long lastErrors;
+    private long lastRefused;
     /** The warm-up's intervals as {seconds, successful requests}, for the steady-state test. */
     private final List<double[]> warmUpIntervals = new ArrayList<>();
 
@@ -148,6 +149,9 @@ public final class StepController {
         long errors = recorder.errorCount();
         double errorRate = (errors - lastErrors) / seconds;
         lastErrors = errors;
+        long refused = recorder.refusedCount();
+        double refusedRate = (refused - lastRefused) / seconds;
+        lastRefused = refused;
         if (phase == Phase.WARM_UP) {
             warmUpIntervals.add(new double[] {seconds, all.getTotalCount()});
         }
@@ -155,8 +159,9 @@ public final class StepController {
         double tps = all.getTotalCount() / seconds;
         timeline.add(new StepResult.Tick((now - runStartNanos) / 1e9, phase, tps, errorRate, p99));
         String status = hooks.serverStatus();
-        String line = String.format(Locale.ROOT, "%s %s | %8.1f tx/s | p99 %8.2f ms | errors %d%s",
+        String line = String.format(Locale.ROOT, "%s %s | %8.1f tx/s | p99 %8.2f ms | errors %d%s%s",
                 label, phase == Phase.MEASURE ? "measuring" : "warming up", tps, p99, errors,
+                refused == 0 ? "" : String.format(Locale.ROOT, " | refused %.0f/s", refusedRate),
                 status.isEmpty() ? "" : " | " + status);
         // On a terminal the line is rewritten in place; in a log, one line per interval.
         progress.print(CONSOLE ? "\r\033[K" + line : line + System.lineSeparator());

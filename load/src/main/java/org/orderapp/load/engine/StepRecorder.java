@@ -27,6 +27,7 @@ public final class StepRecorder implements Outcome {
     private final Map<RequestType, Recorder> response = new EnumMap<>(RequestType.class);
     private final Map<RequestType, Recorder> service = new EnumMap<>(RequestType.class);
     private final Map<Phase, ConcurrentHashMap<String, LongAdder>> errors = new EnumMap<>(Phase.class);
+    private final Map<Phase, LongAdder> refused = new EnumMap<>(Phase.class);
     private final LongAdder lateStarts = new LongAdder();
     private final long lateThresholdNanos;
     private volatile Phase phase = Phase.WARM_UP;
@@ -39,11 +40,17 @@ public final class StepRecorder implements Outcome {
         }
         for (Phase p : Phase.values()) {
             errors.put(p, new ConcurrentHashMap<>());
+            refused.put(p, new LongAdder());
         }
     }
 
     @Override
     public void record(RequestType type, long intendedNanos, Exchange exchange, String error) {
+        if (exchange.failure() == Exchange.Failure.REFUSED) {
+            // Turned away by admission control: counted apart, never as an error nor as throughput.
+            refused.get(phase).increment();
+            return;
+        }
         if (error != null) {
             errors.get(phase).computeIfAbsent(type.label() + ": " + error, k -> new LongAdder()).increment();
             return;
@@ -88,6 +95,15 @@ public final class StepRecorder implements Outcome {
             }
         }
         return n;
+    }
+
+    /** Requests of a phase the server refused for now (503 with Retry-After). */
+    long refused(Phase phase) {
+        return refused.get(phase).sum();
+    }
+
+    long refusedCount() {
+        return refused.values().stream().mapToLong(LongAdder::sum).sum();
     }
 
     long lateStarts() {

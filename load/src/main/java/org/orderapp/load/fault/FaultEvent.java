@@ -18,6 +18,11 @@ public record FaultEvent(String kind, double startSeconds, double endSeconds, St
     /** How long after its end a fault may still take effect (a process dies, connections time out). */
     private static final double EFFECT_SECONDS = 5;
 
+    /** The same event with another description of its outcome. */
+    public FaultEvent withOutcome(String outcome) {
+        return new FaultEvent(kind, startSeconds, endSeconds, target, outcome, secondsUntilServedAgain, errorsDuring);
+    }
+
     /** The same event with its recovery read from the run's timeline. */
     public FaultEvent withRecovery(List<Tick> ticks) {
         return withRecovery(ticks, Double.MAX_VALUE);

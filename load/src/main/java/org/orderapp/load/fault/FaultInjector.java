@@ -114,7 +114,10 @@ public final class FaultInjector implements AutoCloseable {
         }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** SIGKILL: whoever owns the process (./order run, an experiment) starts it again. */
+    /**
+     * SIGKILL: whoever owns the process (./order run, an experiment) starts it again. For the server, what its
+     * transaction log held at that instant is read from its files while it is dead, before anyone restarts it.
+     */
     private void kill(Fault f, Optional<Long> pid, String what) {
         double start = seconds();
         if (pid.isEmpty()) {
@@ -122,10 +125,16 @@ public final class FaultInjector implements AutoCloseable {
                     + " is not a process of this machine", null, 0));
             return;
         }
+        Optional<java.nio.file.Path> serverData = f.kind() == Fault.Kind.SERVER_KILL
+                ? TransactionLogFiles.dataDirectory(pid.get()) : Optional.empty();
         String outcome;
         try {
             signal(pid.get(), "KILL");
             outcome = "killed (SIGKILL)";
+            if (f.kind() == Fault.Kind.SERVER_KILL) {
+                awaitGone(pid.get());
+                outcome += "; " + TransactionLogFiles.describe(serverData);
+            }
             say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s (pid %d) killed", f.kind().label(), start, what, pid.get()));
         } catch (IOException e) {
             outcome = "not injected: " + e.getMessage();
@@ -180,6 +189,17 @@ public final class FaultInjector implements AutoCloseable {
         for (long pid : Set.copyOf(stopped)) {
             resume(pid);
         }
+    }
+
+    /** Waits (at most a few seconds) until a killed process has gone, so its files are as it left them. */
+    private static void awaitGone(long pid) {
+        ProcessHandle.of(pid).ifPresent(p -> {
+            try {
+                p.onExit().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // still there after SIGKILL: a zombie whose files no longer change
+            }
+        });
     }
 
     private static void signal(long pid, String signal) throws IOException {

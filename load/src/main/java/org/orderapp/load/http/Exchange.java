@@ -6,8 +6,11 @@ package org.orderapp.load.http;
  */
 public record Exchange(int status, byte[] body, long sentNanos, long answeredNanos, Failure failure) {
 
-    /** Why no response came. */
-    public enum Failure { NONE, TIMEOUT, CONNECT, IO }
+    /**
+     * Why no usable response came. REFUSED: the server's admission control turned the request away for now (503
+     * with Retry-After); the request was answered, but it is neither a success nor an error.
+     */
+    public enum Failure { NONE, TIMEOUT, CONNECT, IO, REFUSED }
 
     public boolean answered() {
         return failure == Failure.NONE;

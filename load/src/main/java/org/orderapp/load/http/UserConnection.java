@@ -31,6 +31,8 @@ import org.apache.hc.core5.util.Timeout;
 public final class UserConnection implements AutoCloseable {
 
     private static final Duration TRANSPORT_FAILURE_PAUSE = Duration.ofMillis(200);
+    /** The longest Retry-After a user honours; a larger one is cut to this, so a step still ends on time. */
+    private static final long MAX_RETRY_AFTER_SECONDS = 10;
     private static final ContentType FORM = ContentType.APPLICATION_FORM_URLENCODED.withCharset(StandardCharsets.UTF_8);
 
     private final CloseableHttpClient client;
@@ -84,10 +86,19 @@ public final class UserConnection implements AutoCloseable {
     private Exchange execute(HttpUriRequestBase request) {
         long sent = System.nanoTime();
         try {
-            return client.execute(request, response -> {
+            long[] retryAfterSeconds = {-1};
+            Exchange exchange = client.execute(request, response -> {
                 byte[] body = response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity());
-                return new Exchange(response.getCode(), body, sent, System.nanoTime(), Exchange.Failure.NONE);
+                long answered = System.nanoTime();
+                retryAfterSeconds[0] = response.getCode() == 503 ? retryAfterSeconds(response.getFirstHeader("Retry-After")) : -1;
+                return new Exchange(response.getCode(), body, sent, answered,
+                        retryAfterSeconds[0] >= 0 ? Exchange.Failure.REFUSED : Exchange.Failure.NONE);
             });
+            if (retryAfterSeconds[0] > 0) {
+                // A refused user comes back when the server asked it to, as a well-behaved client does.
+                LockSupport.parkNanos(Duration.ofSeconds(Math.min(retryAfterSeconds[0], MAX_RETRY_AFTER_SECONDS)).toNanos());
+            }
+            return exchange;
         } catch (SocketTimeoutException e) {
             return failed(sent, Exchange.Failure.TIMEOUT);
         } catch (ConnectException e) {
@@ -108,6 +119,18 @@ public final class UserConnection implements AutoCloseable {
             LockSupport.parkNanos(TRANSPORT_FAILURE_PAUSE.toNanos());
         }
         return exchange;
+    }
+
+    /** Retry-After in seconds (RFC 9110: delay-seconds; an HTTP date counts as 1 s); -1 when absent or unreadable. */
+    static long retryAfterSeconds(org.apache.hc.core5.http.Header header) {
+        if (header == null) {
+            return -1;
+        }
+        String value = header.getValue().trim();
+        if (value.chars().allMatch(Character::isDigit) && !value.isEmpty()) {
+            return value.length() > 9 ? MAX_RETRY_AFTER_SECONDS : Long.parseLong(value);
+        }
+        return value.isEmpty() ? -1 : 1;
     }
 
     /** Forgets the session cookie: the next request starts a new server session. */

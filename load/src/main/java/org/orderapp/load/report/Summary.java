@@ -86,6 +86,8 @@ final class Summary {
         s.put("successes", c.successes());
         s.put("errorCount", c.errorCount());
         s.put("errors", c.errors());
+        s.put("refused", c.refused());
+        s.put("refusedPerSecond", c.refusedPerSecond());
         s.put("lateStarts", c.lateStarts());
         Map<String, Object> types = new LinkedHashMap<>();
         byType(c.response()).forEach((t, h) -> types.put(t, LatencyStatistics.of(h, c.windowSeconds())));
@@ -120,9 +122,11 @@ final class Summary {
             double seconds = 0;
             Map<String, List<double[]>> perType = new LinkedHashMap<>();
             long errors = 0;
+            long refused = 0;
             for (StepOutcome o : repeats) {
                 seconds += o.client().windowSeconds();
                 errors += o.client().errorCount();
+                refused += o.client().refused();
                 byType(o.client().response()).forEach((t, h) -> {
                     merged.computeIfAbsent(t, k -> new Histogram(h.getHighestTrackableValue(), h.getNumberOfSignificantValueDigits())).add(h);
                     var stats = LatencyStatistics.of(h, o.client().windowSeconds());
@@ -148,6 +152,8 @@ final class Summary {
             }
             row.put("types", types);
             row.put("errors", errors);
+            row.put("refused", refused);
+            row.put("refusedPerSecond", seconds == 0 ? 0 : refused / seconds);
             Map<String, Double> server = new TreeMap<>();
             Map<String, Integer> counts = new TreeMap<>();
             for (StepOutcome o : repeats) {

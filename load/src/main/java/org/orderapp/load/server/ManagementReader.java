@@ -156,6 +156,37 @@ public final class ManagementReader implements AutoCloseable {
         return values;
     }
 
+    /** What is left to recover after a crash: transactions in the transaction manager's log, prepared in the broker. */
+    public record InDoubt(int logged, int prepared) {
+        public boolean none() {
+            return logged == 0 && prepared == 0;
+        }
+
+        @Override
+        public String toString() {
+            return "the transaction manager's log holds " + logged + (logged == 1 ? " transaction" : " transactions")
+                    + ", the broker " + prepared + " prepared (in-doubt)";
+        }
+    }
+
+    /**
+     * The transactions in the transaction manager's log and the broker's prepared (in-doubt) transactions. The
+     * log-store's probe re-reads the log into the management model; it changes nothing in the log. Empty when the
+     * server cannot be read.
+     */
+    public Optional<InDoubt> inDoubtTransactions() {
+        ModelNode logStore = Operations.createAddress("subsystem", "transactions", "log-store", "log-store");
+        if (read(Operations.createOperation("probe", logStore)).isEmpty()) {
+            return Optional.empty();
+        }
+        ModelNode children = Operations.createOperation("read-children-names", logStore);
+        children.get("child-type").set("transactions");
+        Optional<Integer> logged = read(children).map(n -> n.asList().size());
+        Optional<Integer> prepared = read(Operations.createOperation("list-prepared-transactions",
+                Operations.createAddress("subsystem", "messaging-activemq", "server", "default"))).map(n -> n.asList().size());
+        return logged.isPresent() && prepared.isPresent() ? Optional.of(new InDoubt(logged.get(), prepared.get())) : Optional.empty();
+    }
+
     private static ModelNode runtime(ModelNode address) {
         ModelNode op = Operations.createReadResourceOperation(address);
         op.get("include-runtime").set(true);

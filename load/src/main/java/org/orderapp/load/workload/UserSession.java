@@ -190,6 +190,7 @@ public final class UserSession implements SimulatedUser {
             case TIMEOUT -> "timeout";
             case CONNECT -> "connection refused";
             case IO -> "I/O error";
+            case REFUSED -> "refused (503, Retry-After)";
             case NONE -> exchange.status() == expectedStatus ? null : "HTTP " + exchange.status();
         };
     }

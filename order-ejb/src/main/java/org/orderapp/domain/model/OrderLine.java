@@ -9,6 +9,9 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /** One product and quantity of an order, priced when the order was taken. */
 @Entity
@@ -39,6 +42,11 @@ public class OrderLine {
     @Column(name = "backordered_quantity", nullable = false)
     private int backorderedQuantity;
 
+    /** The replenish request this line's order sent for its product, if taking its quantity crossed the reorder point. */
+    @JdbcTypeCode(SqlTypes.BINARY)
+    @Column(name = "replenish_request_id", columnDefinition = "binary(16)")
+    private UUID replenishRequestId;
+
     protected OrderLine() {
     }
 
@@ -60,6 +68,11 @@ public class OrderLine {
         this.backorderedQuantity = quantity;
     }
 
+    /** Records that this line's order asked for replenishment of its product with the given request. */
+    public void recordReplenishRequest(UUID requestId) {
+        this.replenishRequestId = requestId;
+    }
+
     public OrderLineId getId() { return id; }
     public Order getOrder() { return order; }
     public Product getProduct() { return product; }
@@ -68,6 +81,7 @@ public class OrderLine {
     public BigDecimal getUnitPrice() { return unitPrice; }
     public BigDecimal getExtendedPrice() { return extendedPrice; }
     public int getBackorderedQuantity() { return backorderedQuantity; }
+    public UUID getReplenishRequestId() { return replenishRequestId; }
 
     @Override
     public boolean equals(Object o) {

@@ -34,11 +34,17 @@ public class Replenishment {
     @Column(name = "processed_at", nullable = false)
     private Instant processedAt;
 
+    /** The order whose line asked for this replenishment; null for a request that came from elsewhere. */
+    @JdbcTypeCode(SqlTypes.BINARY)
+    @Column(name = "order_id", columnDefinition = "binary(16)")
+    private UUID orderId;
+
     protected Replenishment() {
     }
 
-    public Replenishment(UUID requestId, InventoryId inventory, Integer supplierId, int quantity, Instant processedAt) {
+    public Replenishment(UUID requestId, UUID orderId, InventoryId inventory, Integer supplierId, int quantity, Instant processedAt) {
         this.requestId = requestId;
+        this.orderId = orderId;
         this.productId = inventory.getProductId();
         this.distributionCenterId = inventory.getDistributionCenterId();
         this.supplierId = supplierId;

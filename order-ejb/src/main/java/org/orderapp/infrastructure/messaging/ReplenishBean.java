@@ -38,7 +38,7 @@ public class ReplenishBean implements MessageListener {
         activity.started();
         try {
             var request = parse(message);
-            var outcome = replenisher.replenish(request.id, request.inventory, request.quantity);
+            var outcome = replenisher.replenish(request.id, request.orderId, request.inventory, request.quantity);
             if (outcome == Replenisher.Outcome.APPLIED) {
                 activity.applied();
             } else {
@@ -53,7 +53,7 @@ public class ReplenishBean implements MessageListener {
         }
     }
 
-    private record Request(UUID id, InventoryId inventory, int quantity) {
+    private record Request(UUID id, UUID orderId, InventoryId inventory, int quantity) {
     }
 
     /** A malformed (poison) message fails here, every time, until the broker parks it on the DLQ. */
@@ -71,7 +71,8 @@ public class ReplenishBean implements MessageListener {
             if (quantity <= 0) {
                 throw new IllegalArgumentException("replenish quantity must be positive, got " + quantity);
             }
-            return new Request(UUID.fromString(id), new InventoryId(map.getLong(ReplenishRequests.PRODUCT_ID),
+            String orderId = map.getString(ReplenishRequests.ORDER_ID);
+            return new Request(UUID.fromString(id), orderId == null ? null : UUID.fromString(orderId), new InventoryId(map.getLong(ReplenishRequests.PRODUCT_ID),
                     map.getInt(ReplenishRequests.DISTRIBUTION_CENTER_ID)), quantity);
         } catch (JMSException | NumberFormatException e) {
             throw new IllegalArgumentException("unreadable replenish message: " + e.getMessage(), e);

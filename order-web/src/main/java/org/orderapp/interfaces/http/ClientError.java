@@ -14,6 +14,7 @@ public class ClientError extends Exception {
     public static final int CONFLICT = 409;
     public static final int PAYLOAD_TOO_LARGE = 413;
     public static final int UNSUPPORTED_MEDIA_TYPE = 415;
+    public static final int TOO_MANY_REQUESTS = 429;
 
     private final int status;
     private final String field;
@@ -39,6 +40,12 @@ public class ClientError extends Exception {
     public static ClientError unsupportedMediaType(String expected, String got) {
         return new ClientError(UNSUPPORTED_MEDIA_TYPE, "Content-Type", "Content-Type must be " + expected
                 + (Strings.isBlank(got) ? ", got none" : ", got '" + Strings.shorten(got) + "'"));
+    }
+
+    /** A new HTTP session refused: the web module already holds its maximum (max-active-sessions, jboss-web.xml). */
+    public static ClientError tooManySessions() {
+        return new ClientError(TOO_MANY_REQUESTS, "session", "the server holds as many browse sessions as it may "
+                + "(order.web.max-active-sessions); a search can start again when idle sessions expire (30 minutes)");
     }
 
     public int status() {

@@ -48,6 +48,8 @@ public class BrowseResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
     @APIResponse(responseCode = "400", description = "a bad customerid, from or to",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "429", description = "the server holds its maximum of sessions; try later",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Response searchOrders(
             @Parameter(required = true, description = "customer id") @QueryParam("customerid") String customer,
             @Parameter(description = "ISO date (UTC midnight) or instant; default: the beginning") @QueryParam("from") String from,
@@ -68,6 +70,8 @@ public class BrowseResource {
     @APIResponse(responseCode = "200", description = "the first page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
     @APIResponse(responseCode = "400", description = "name missing or longer than 64 characters",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "429", description = "the server holds its maximum of sessions; try later",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Response searchProducts(@Parameter(required = true, description = "the start of the product name")
                                    @QueryParam("name") String name) {
@@ -112,8 +116,8 @@ public class BrowseResource {
         return page(Browser::current);
     }
 
-    private Response start(Search search, Function<Browser, ?> run) {
-        HttpSession session = request.getSession();
+    private Response start(Search search, Function<Browser, ?> run) throws ClientError {
+        HttpSession session = BrowserSession.open(request);
         Object first;
         try {
             first = run.apply(BrowserSession.of(session));

@@ -71,8 +71,8 @@ public class BrowseServlet extends PageServlet {
         }
     }
 
-    private static void start(HttpServletRequest request, Search search, Consumer<Browser> run) {
-        HttpSession session = request.getSession();
+    private static void start(HttpServletRequest request, Search search, Consumer<Browser> run) throws ClientError {
+        HttpSession session = BrowserSession.open(request);
         try {
             run.accept(BrowserSession.of(session));
         } catch (NoSuchEJBException expired) {

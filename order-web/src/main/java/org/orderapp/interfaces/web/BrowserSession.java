@@ -4,11 +4,13 @@ import jakarta.ejb.NoSuchEJBException;
 import jakarta.servlet.annotation.WebListener;
 import jakarta.servlet.http.HttpSession;
 import jakarta.servlet.http.HttpSessionEvent;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSessionListener;
 import java.util.Optional;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import org.orderapp.application.Browser;
+import org.orderapp.interfaces.http.ClientError;
 
 /**
  * Keeps one stateful paging bean per HTTP session, as the guide did, and removes it when the session ends
@@ -21,6 +23,23 @@ public class BrowserSession implements HttpSessionListener {
     private static final String ATTRIBUTE = Browser.class.getName();
     private static final String SEARCH_ATTRIBUTE = Browser.class.getName() + ".search";
     private static final String JNDI_NAME = "java:app/order-ejb/Browser!" + Browser.class.getName();
+
+    /**
+     * The request's session, created if it has none. The web module bounds its sessions (max-active-sessions in
+     * jboss-web.xml) and Undertow refuses one more with an IllegalStateException: the client gets 429, its other
+     * requests (orders, inquiries) need no session and go on.
+     */
+    public static HttpSession open(HttpServletRequest request) throws ClientError {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            return session;
+        }
+        try {
+            return request.getSession(true);
+        } catch (IllegalStateException full) {
+            throw ClientError.tooManySessions();
+        }
+    }
 
     /** The session's paging bean, created on first use. */
     public static Browser of(HttpSession session) {
