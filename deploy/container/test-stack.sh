@@ -55,7 +55,7 @@ for tool in podman podman-compose curl sha256sum; do
   command -v "$tool" > /dev/null || fail "$tool is not installed"
 done
 for built in "$root/deploy/ear/target/order.ear" \
-             "$root/deploy/server/target/wildfly-39.0.1.Final/standalone/configuration/order-tuned.xml"; do
+             "$root/deploy/server/target/wildfly/standalone/configuration/order-tuned.xml"; do
   [[ -f "$built" ]] || fail "$built is missing; build first: ./mvnw -B package -DskipTests"
 done
 

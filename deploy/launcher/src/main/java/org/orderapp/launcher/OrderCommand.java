@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "order",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
-        version = "Order 1.0.0-SNAPSHOT on WildFly " + ProjectLayout.WILDFLY_VERSION,
+        versionProvider = BuildInfo.class,
         description = {"Runs and measures the Order application (Jakarta EE on WildFly, Hibernate, MySQL/MariaDB).",
                 "",
                 "Environment (or the same names as -D system properties):",

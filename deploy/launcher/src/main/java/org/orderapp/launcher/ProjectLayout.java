@@ -6,7 +6,8 @@ import java.nio.file.Path;
 /** Where the build puts the server and the EAR, and where a run keeps its state (under var/). */
 public record ProjectLayout(Path root) {
 
-    public static final String WILDFLY_VERSION = "39.0.1.Final";
+    /** The WildFly version the build provisions (the POM's version.wildfly). */
+    public static final String WILDFLY_VERSION = BuildInfo.get("wildfly.version");
 
     /** The project root: the folder holding the ./order script, handed over as -Dorder.home. */
     public static ProjectLayout current() {
@@ -15,7 +16,7 @@ public record ProjectLayout(Path root) {
 
     /** The WildFly provisioned and configured by the build (deploy/server). */
     public Path serverHome() {
-        return root.resolve("deploy/server/target/wildfly-" + WILDFLY_VERSION);
+        return root.resolve("deploy/server/target/wildfly");
     }
 
     /** The server profiles (configuration file and JVM options), one NAME.properties each. */

@@ -13,7 +13,8 @@ import org.jboss.dmr.ModelNode;
  * Reads the server's runtime figures through its management interface (the port of the HTTP management API,
  * protocol remote+http). No password is stored anywhere: on the server's own machine the client authenticates
  * with WildFly's local mechanism (JBOSS-LOCAL-USER), as jboss-cli does, by proving it can read a token file in
- * the server's directory; nothing else may connect without a management user. Every read is read-only.
+ * the server's directory; nothing else may connect without a management user. Every operation is a read, except
+ * the transaction log-store's probe after a kill, which re-reads the log into the model and changes nothing in it.
  */
 public final class ManagementReader implements AutoCloseable {
 
