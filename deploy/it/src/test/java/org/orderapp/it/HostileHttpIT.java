@@ -30,6 +30,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HostileHttpIT {
 
     private static final Duration BOUND = Duration.ofSeconds(20);
+    /** Clients of the session flood sending at once. */
+    private static final int FLOOD_THREADS = 4;
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {
@@ -152,7 +154,7 @@ class HostileHttpIT {
         var served = new java.util.concurrent.atomic.AtomicInteger();
         var refused = new java.util.concurrent.atomic.AtomicInteger();
         long started = System.nanoTime();
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(FLOOD_THREADS);
         try {
             var answers = new java.util.ArrayList<java.util.concurrent.Future<Integer>>();
             for (int i = 0; i < flood; i++) {
@@ -169,8 +171,10 @@ class HostileHttpIT {
         long active = Management.readResolved(management, web, "active-sessions").asLong();
         System.out.printf("session flood: %d searches without a cookie in %.1f s: %d served, %d refused (429); %d sessions active, "
                 + "bound %d%n", flood, (System.nanoTime() - started) / 1e9, served.get(), refused.get(), active, bound);
-        assertTrue(active <= bound, active + " active sessions, more than the bound " + bound);
-        assertTrue(refused.get() >= flood - bound, "searches beyond the bound were refused: " + refused.get());
+        // Undertow checks the bound before it adds a session, not atomically: requests racing for the last places
+        // can pass the check together, so the flood's concurrency is the most the bound can be exceeded by.
+        assertTrue(active <= bound + FLOOD_THREADS, active + " active sessions, more than the bound " + bound + " + " + FLOOD_THREADS);
+        assertTrue(refused.get() >= flood - bound - FLOOD_THREADS, "searches beyond the bound were refused: " + refused.get());
         String ping = "GET " + base.getPath() + "api/ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
         assertEquals(200, exchange(ping.getBytes(StandardCharsets.US_ASCII)), "the server answers the next request");
     }
