@@ -97,6 +97,9 @@ public final class UserConnection implements AutoCloseable {
             if (retryAfterSeconds[0] > 0) {
                 // A refused user comes back when the server asked it to, as a well-behaved client does.
                 LockSupport.parkNanos(Duration.ofSeconds(Math.min(retryAfterSeconds[0], MAX_RETRY_AFTER_SECONDS)).toNanos());
+            } else if (exchange.status() >= 500) {
+                // A server failing every request (its database gone) is retried a few times a second, as a dead one.
+                LockSupport.parkNanos(TRANSPORT_FAILURE_PAUSE.toNanos());
             }
             return exchange;
         } catch (SocketTimeoutException e) {
@@ -111,7 +114,9 @@ public final class UserConnection implements AutoCloseable {
     /**
      * A failed exchange, answered after a short pause when the server could not be reached or dropped the
      * connection: a user retries a dead server a few times a second, not thousands (a server being restarted
-     * would otherwise share its CPU with a storm of refused connections). The pause is not part of the exchange.
+     * would otherwise share its CPU with a storm of refused connections). The same pause follows a 5xx answer: a
+     * server whose database is being restarted would otherwise log a storm of failures on the cores the database
+     * needs to start. The pause is not part of the exchange.
      */
     private static Exchange failed(long sent, Exchange.Failure failure) {
         var exchange = new Exchange(0, new byte[0], sent, System.nanoTime(), failure);
