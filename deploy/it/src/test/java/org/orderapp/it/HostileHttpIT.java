@@ -3,14 +3,24 @@ package org.orderapp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.SequenceInputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.as.arquillian.container.ManagementClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
@@ -98,7 +108,7 @@ class HostileHttpIT {
                         + bound.toSeconds() + " s (" + sent + " bytes)");
                 try {
                     int b = in.read();
-                    status = b < 0 ? -1 : RawHttp.read(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(new byte[] {(byte) b}), in)).status();
+                    status = b < 0 ? -1 : RawHttp.read(new SequenceInputStream(new ByteArrayInputStream(new byte[] {(byte) b}), in)).status();
                 } catch (SocketTimeoutException stillReading) {
                     try {
                         out.write(' ');
@@ -131,7 +141,7 @@ class HostileHttpIT {
         ModelNode web = Management.address("deployment", OrderDeployment.NAME, "subdeployment", "order-web.war", "subsystem", "undertow");
         int bound = Management.readResolved(management, web, "max-active-sessions").asInt();
         assertTrue(bound > 0, "the web module bounds its sessions: " + bound);
-        var existing = new java.util.HashSet<String>();
+        var existing = new HashSet<String>();
         Management.execute(management, Operations.createOperation("list-sessions", web)).asList().forEach(id -> existing.add(id.asString()));
         try {
             flood(web, bound);
@@ -147,18 +157,18 @@ class HostileHttpIT {
     }
 
     private void flood(ModelNode web, int bound) throws Exception {
-        var client = java.net.http.HttpClient.newHttpClient(); // no cookie handler: every search opens a new session
-        var search = java.net.http.HttpRequest.newBuilder(base.toURI().resolve("api/browse/orders?customerid=1"))
-                .header("Accept", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build();
+        var client = HttpClient.newHttpClient(); // no cookie handler: every search opens a new session
+        var search = HttpRequest.newBuilder(base.toURI().resolve("api/browse/orders?customerid=1"))
+                .header("Accept", "application/json").POST(HttpRequest.BodyPublishers.noBody()).build();
         int flood = bound + 300;
-        var served = new java.util.concurrent.atomic.AtomicInteger();
-        var refused = new java.util.concurrent.atomic.AtomicInteger();
+        var served = new AtomicInteger();
+        var refused = new AtomicInteger();
         long started = System.nanoTime();
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(FLOOD_THREADS);
+        var pool = Executors.newFixedThreadPool(FLOOD_THREADS);
         try {
-            var answers = new java.util.ArrayList<java.util.concurrent.Future<Integer>>();
+            var answers = new ArrayList<Future<Integer>>();
             for (int i = 0; i < flood; i++) {
-                answers.add(pool.submit(() -> client.send(search, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()));
+                answers.add(pool.submit(() -> client.send(search, HttpResponse.BodyHandlers.discarding()).statusCode()));
             }
             for (var answer : answers) {
                 int status = answer.get();
