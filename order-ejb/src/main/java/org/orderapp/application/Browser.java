@@ -1,33 +1,30 @@
 package org.orderapp.application;
 
-import jakarta.ejb.Remove;
 import jakarta.ejb.Stateful;
-import jakarta.ejb.StatefulTimeout;
+import jakarta.enterprise.context.SessionScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.orderapp.domain.model.Order;
 
 /**
- * The guide's stateful paging bean: one per client. A search runs once, limited to {@value #MAX_ROWS} rows
- * (setMaxResults), and the client then pages through the held rows {@value #PAGE_SIZE} at a time, forwards
- * and backwards, without asking the database again. A new search replaces the old one in the same instance.
- * The instance goes when the client removes it, or after {@value #IDLE_MINUTES} idle minutes. Its state is
- * serializable, so it survives passivation.
+ * The guide's stateful paging bean: one per client, held by its HTTP session (CDI's session scope), and removed by
+ * the container when the session ends. A search runs once, limited to {@value #MAX_ROWS} rows (setMaxResults),
+ * and the client then pages through the held rows {@value #PAGE_SIZE} at a time, forwards and backwards, without
+ * asking the database again. A new search replaces the old one in the same instance. Its state is serializable,
+ * so it survives passivation.
  */
 @Stateful
-@StatefulTimeout(value = Browser.IDLE_MINUTES, unit = TimeUnit.MINUTES)
+@SessionScoped
 public class Browser implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
     public static final int MAX_ROWS = 500;
     public static final int PAGE_SIZE = 20;
-    public static final int IDLE_MINUTES = 30;
 
     @PersistenceContext(unitName = "services")
     private EntityManager em;
@@ -89,9 +86,9 @@ public class Browser implements Serializable {
         return new Page<>(List.copyOf(items), pageIndex + 1, pages, rows.size(), pageIndex > 0, to < rows.size(), truncated);
     }
 
-    @Remove
-    public void close() {
-        rows = new ArrayList<>();
+    /** Drops the held rows: the client starts again (the instance itself goes with the session). */
+    public void clear() {
+        hold(List.of());
     }
 
     private <T extends Serializable> Page<T> hold(List<T> found) {

@@ -14,7 +14,7 @@ import org.orderapp.domain.model.Order;
 public class OrderInquiry {
 
     /** How many recent orders an inquiry returns. */
-    public static final int RECENT_ORDERS = Integer.getInteger("order.inquiry.recent-orders", 10);
+    private final int recentOrders = Settings.integer(Settings.RECENT_ORDERS);
 
     @PersistenceContext(unitName = "services")
     private EntityManager em;
@@ -28,7 +28,7 @@ public class OrderInquiry {
         List<Order> orders = em.createQuery(
                         "select o from Order o where o.customer.id = :customer order by o.orderDate desc, o.id desc", Order.class)
                 .setParameter("customer", customerId)
-                .setMaxResults(RECENT_ORDERS)
+                .setMaxResults(recentOrders)
                 .getResultList();
         return Optional.of(orders.stream().map(OrderDetails::of).toList());
     }

@@ -6,8 +6,10 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.OptimisticLockException;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.hibernate.StaleStateException;
 import org.orderapp.application.OrderRejectedException.Reason;
 
@@ -22,12 +24,12 @@ public class OrderService {
 
     private static final Logger LOG = Logger.getLogger(OrderService.class.getName());
     /** Attempts per order before a conflict is reported to the client (HTTP 409). */
-    static final int MAX_ATTEMPTS = Integer.getInteger("order.max-attempts", 10);
+    private final int maxAttempts = Settings.integer(Settings.MAX_ATTEMPTS);
 
     @EJB
     private OrderTransaction transaction;
 
-    public OrderDetails createOrder(OrderRequest request) throws OrderRejectedException {
+    public OrderDetails createOrder(NewOrder request) throws OrderRejectedException {
         for (int attempt = 1; ; attempt++) {
             try {
                 return transaction.createOrder(request);
@@ -35,7 +37,7 @@ public class OrderService {
                 if (!isConflict(e)) {
                     throw e;
                 }
-                if (attempt >= MAX_ATTEMPTS) {
+                if (attempt >= maxAttempts) {
                     throw new OrderRejectedException(Reason.CONFLICT, null, "stock changed under " + attempt
                             + " attempts of this order; try again");
                 }
@@ -46,12 +48,8 @@ public class OrderService {
     }
 
     private static boolean isConflict(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof OptimisticLockException || t instanceof StaleStateException) {
-                return true;
-            }
-        }
-        return false;
+        return Stream.iterate(e, Objects::nonNull, Throwable::getCause)
+                .anyMatch(t -> t instanceof OptimisticLockException || t instanceof StaleStateException);
     }
 
     /** A short random pause, growing with the attempts, so the contenders do not collide again in step. */

@@ -13,9 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.List;
 import org.orderapp.application.OrderRejectedException.Reason;
 import org.orderapp.domain.model.Customer;
 import org.orderapp.domain.model.Inventory;
@@ -35,14 +33,13 @@ public class OrderTransaction {
     private static final TimeBasedEpochGenerator ORDER_IDS = Generators.timeBasedEpochGenerator();
 
     /**
-     * How concurrent orders for the same stock are kept apart. Pessimistic (default): the stock rows are locked
-     * when read (SELECT ... FOR UPDATE), so contenders wait instead of redoing work; every writer locks stock
-     * rows before supplier rows, so no deadlock cycle can form. Optimistic ({@code -Dorder.inventory.locking=
-     * optimistic}, the guide's way): the version check at commit fails for the later writer, whose order is
-     * retried and, after too many attempts, refused. The version check stays in force in both modes.
+     * How concurrent orders for the same stock are kept apart. Pessimistic: the stock rows are locked when read
+     * (SELECT ... FOR UPDATE), so contenders wait instead of redoing work; every writer locks stock rows before
+     * supplier rows, so no deadlock cycle can form. Optimistic (the guide's way): the version check at commit
+     * fails for the later writer, whose order is retried and, after too many attempts, refused. The version check
+     * stays in force in both modes.
      */
-    static final boolean PESSIMISTIC_STOCK = !"optimistic".equalsIgnoreCase(
-            System.getProperty("order.inventory.locking", "pessimistic"));
+    private final boolean pessimisticStock = !"optimistic".equalsIgnoreCase(Settings.string(Settings.INVENTORY_LOCKING));
 
     @PersistenceContext(unitName = "services")
     private EntityManager em;
@@ -51,26 +48,26 @@ public class OrderTransaction {
     private ReplenishRequests replenish;
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public OrderDetails createOrder(OrderRequest request) throws OrderRejectedException {
-        validate(request);
+    /** The request has passed {@link NewOrder}'s constraints where it came in. */
+    public OrderDetails createOrder(NewOrder request) throws OrderRejectedException {
         Customer customer = em.find(Customer.class, request.customerId());
         if (customer == null) {
-            throw new OrderRejectedException(Reason.NOT_FOUND, "customerid", "no customer with id " + request.customerId());
+            throw new OrderRejectedException(Reason.NOT_FOUND, "customerId", "no customer with id " + request.customerId());
         }
         int center = customer.getDistributionCenter().getId();
         // Milliseconds, as the column stores them: the answer shows the date a later read will show.
         var order = new Order(ORDER_IDS.generate(), customer, Instant.now().truncatedTo(ChronoUnit.MILLIS));
-        for (OrderRequest.Line line : request.lines()) {
+        for (NewOrder.Line line : request.lines()) {
             Product product = em.find(Product.class, line.productId());
             if (product == null) {
-                throw new OrderRejectedException(Reason.NOT_FOUND, "productid", "no product with id " + line.productId());
+                throw new OrderRejectedException(Reason.NOT_FOUND, "productId", "no product with id " + line.productId());
             }
             order.addLine(product, line.quantity(), Pricing.unitPrice(product, customer.getPricingMethod()));
         }
         // All the stock rows in one statement; the updates go out as one batch at commit, in key order.
         var ids = order.getLines().stream().map(l -> new InventoryId(l.getProduct().getId(), center)).sorted().toList();
         var query = em.createQuery("select i from Inventory i where i.id in :ids", Inventory.class).setParameter("ids", ids);
-        if (PESSIMISTIC_STOCK) {
+        if (pessimisticStock) {
             query.setLockMode(LockModeType.PESSIMISTIC_WRITE); // SELECT ... FOR UPDATE
         }
         Map<InventoryId, Inventory> stocks = new HashMap<>();
@@ -81,7 +78,7 @@ public class OrderTransaction {
         for (var line : byProduct) {
             Inventory stock = stocks.get(new InventoryId(line.getProduct().getId(), center));
             if (stock == null) {
-                throw new OrderRejectedException(Reason.NOT_FOUND, "productid", "product " + line.getProduct().getId()
+                throw new OrderRejectedException(Reason.NOT_FOUND, "productId", "product " + line.getProduct().getId()
                         + " is not stocked at distribution center " + center);
             }
             int reorderPoint = line.getProduct().getReorderPoint();
@@ -93,33 +90,5 @@ public class OrderTransaction {
         }
         em.persist(order); // cascades to the lines: one batched (and rewritten) INSERT for all of them
         return OrderDetails.of(order);
-    }
-
-    private static void validate(OrderRequest request) throws OrderRejectedException {
-        if (request.customerId() <= 0) {
-            throw new OrderRejectedException(Reason.INVALID, "customerid", "customer id must be positive");
-        }
-        List<OrderRequest.Line> lines = request.lines();
-        if (lines.isEmpty()) {
-            throw new OrderRejectedException(Reason.INVALID, "productid", "an order needs at least one line");
-        }
-        if (lines.size() > OrderLimits.MAX_LINES) {
-            throw new OrderRejectedException(Reason.INVALID, "productid", "an order has at most "
-                    + OrderLimits.MAX_LINES + " lines, got " + lines.size());
-        }
-        var seen = new HashSet<Long>();
-        for (var line : lines) {
-            if (line.productId() <= 0) {
-                throw new OrderRejectedException(Reason.INVALID, "productid", "product id must be positive, got " + line.productId());
-            }
-            if (line.quantity() <= 0 || line.quantity() > OrderLimits.MAX_QUANTITY) {
-                throw new OrderRejectedException(Reason.INVALID, "quantity", "quantity must be between 1 and "
-                        + OrderLimits.MAX_QUANTITY + ", got " + line.quantity());
-            }
-            if (!seen.add(line.productId())) {
-                throw new OrderRejectedException(Reason.INVALID, "productid", "product " + line.productId()
-                        + " appears more than once");
-            }
-        }
     }
 }

@@ -39,7 +39,7 @@ class StrictInputIT {
     private static final long PRODUCT = 8121;
     private static final long OTHER_PRODUCT = 8122;
     private static final long UNKNOWN_PRODUCT = 8_129_999L;
-    private static final int MAX_LINES = 50; // order.max-lines, default
+    private static final int MAX_LINES = ApplicationSettings.integer("order.max-lines");
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {

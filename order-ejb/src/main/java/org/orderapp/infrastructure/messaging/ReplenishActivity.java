@@ -5,6 +5,7 @@ import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Singleton;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.orderapp.application.Settings;
 
 /**
  * How many replenish MDB instances are at work right now, the most ever at once, and what they did. Lock-free,
@@ -14,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class ReplenishActivity {
 
+    /** -1 where the server's configuration does not say. */
+    private final int configuredSessions = Settings.config().getOptionalValue(Settings.REPLENISH_SESSIONS, Integer.class).orElse(-1);
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
     private final AtomicLong applied = new AtomicLong();
@@ -38,7 +41,7 @@ public class ReplenishActivity {
 
     public Snapshot snapshot() {
         return new Snapshot(inFlight.get(), peak.get(), applied.get(), duplicates.get(), failures.get(),
-                Integer.getInteger("order.replenish.sessions", -1));
+                configuredSessions);
     }
 
     /** Starts a new observation window: the peak restarts from what is at work now. */

@@ -4,13 +4,14 @@ package org.orderapp.interfaces.http;
  * A request the application will not carry out, with the HTTP status that says why and the request field it
  * concerns. Both the pages and the JSON API answer it; neither lets anything else reach the client.
  */
-public class ClientError extends Exception {
+public class ClientError extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
     public static final int BAD_REQUEST = 400;
     public static final int NOT_FOUND = 404;
     public static final int METHOD_NOT_ALLOWED = 405;
+    public static final int NOT_ACCEPTABLE = 406;
     public static final int CONFLICT = 409;
     public static final int PAYLOAD_TOO_LARGE = 413;
     public static final int UNSUPPORTED_MEDIA_TYPE = 415;
@@ -40,6 +41,15 @@ public class ClientError extends Exception {
     public static ClientError unsupportedMediaType(String expected, String got) {
         return new ClientError(UNSUPPORTED_MEDIA_TYPE, "Content-Type", "Content-Type must be " + expected
                 + (Strings.isBlank(got) ? ", got none" : ", got '" + Strings.shorten(got) + "'"));
+    }
+
+    public static ClientError methodNotAllowed(String method, String path, String allowed) {
+        return new ClientError(METHOD_NOT_ALLOWED, "method", "method " + Strings.shorten(method) + " is not allowed on "
+                + Strings.shorten(path) + (allowed == null || allowed.isEmpty() ? "" : "; allowed: " + allowed));
+    }
+
+    public static ClientError noSuchPath(String path) {
+        return new ClientError(NOT_FOUND, "path", "nothing at " + Strings.shorten(path));
     }
 
     /** A new HTTP session refused: the web module already holds its maximum (max-active-sessions, jboss-web.xml). */

@@ -2,17 +2,20 @@ package org.orderapp.interfaces.http;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.orderapp.application.Settings;
 
 /**
- * The largest request body the application takes: {@value #MAX_BODY_PROPERTY} bytes, default 64 KiB (an order
- * of 50 lines is about 2 KB as a form or as JSON). Longer bodies get a 413 naming the body. The server's
- * listener cuts bodies at a larger size of its own (order.http.max-post-size in web.cli): past that it
- * closes the connection without an answer, so it must stay above this limit.
+ * The largest request body the application takes (order.web.max-body-bytes; an order of 50 lines is about 2 KB
+ * as a form or as JSON). Longer bodies get a 413 naming the body. The server's listener cuts bodies at a larger
+ * size of its own (order.http.max-post-size in web.cli): past that it closes the connection without an answer,
+ * so it must stay above this limit.
  */
 public final class RequestLimits {
 
-    public static final String MAX_BODY_PROPERTY = "order.web.max-body-bytes";
-    public static final long MAX_BODY_BYTES = Long.getLong(MAX_BODY_PROPERTY, 64 * 1024);
+    public static final long MAX_BODY_BYTES = Settings.longValue(Settings.MAX_BODY_BYTES);
 
     private RequestLimits() {
     }
@@ -25,7 +28,7 @@ public final class RequestLimits {
      * Reads a whole body, refusing it once it passes the limit (a chunked body declares no length). A refused
      * body is read to its end and dropped, so the connection stays usable for the next request.
      */
-    public static byte[] readBounded(InputStream in) throws IOException, ClientError {
+    public static byte[] readBounded(InputStream in) throws IOException {
         try {
             byte[] body = in.readNBytes((int) Math.min(MAX_BODY_BYTES, Integer.MAX_VALUE - 8));
             if (body.length == MAX_BODY_BYTES && in.read() != -1) {
@@ -44,7 +47,7 @@ public final class RequestLimits {
     /** Reads and drops the rest of a body; stops quietly where the server cuts it. */
     public static void drain(InputStream in) {
         try {
-            in.transferTo(OutputStreamSink.INSTANCE);
+            in.transferTo(OutputStream.nullOutputStream());
         } catch (IOException cut) {
             // the listener's own limit: it closes the connection
         }
@@ -52,23 +55,17 @@ public final class RequestLimits {
 
     /** Whether the server stopped reading a body at its own limit (Undertow's RequestTooBigException). */
     public static boolean cutByServer(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t.getClass().getSimpleName().equals("RequestTooBigException")) {
-                return true;
-            }
-        }
-        return false;
+        return causedBy(failure, "RequestTooBigException");
     }
 
-    private static final class OutputStreamSink extends java.io.OutputStream {
-        static final OutputStreamSink INSTANCE = new OutputStreamSink();
+    /** Whether the server refused a form of more parameters than it takes (Undertow's ParameterLimitException). */
+    public static boolean tooManyParameters(Throwable failure) {
+        return causedBy(failure, "ParameterLimitException");
+    }
 
-        @Override
-        public void write(int b) {
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-        }
+    /** By simple name: the server's exception types are not visible to the application. */
+    private static boolean causedBy(Throwable failure, String simpleName) {
+        return Stream.iterate(failure, Objects::nonNull, Throwable::getCause)
+                .anyMatch(t -> t.getClass().getSimpleName().equals(simpleName));
     }
 }

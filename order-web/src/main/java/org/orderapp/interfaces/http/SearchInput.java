@@ -21,8 +21,8 @@ public final class SearchInput {
     }
 
     /** from and to are ISO dates (2026-01-31, UTC midnight) or instants; absent means unbounded. */
-    public static OrderSearch orders(String customer, String from, String to) throws ClientError {
-        long customerId = Numbers.id(customer, "customerid", "customerid");
+    public static OrderSearch orders(String customer, String from, String to) {
+        long customerId = Numbers.id(customer, "customerid");
         Instant start = date(from, "from", Instant.EPOCH);
         Instant end = date(to, "to", END_OF_TIME);
         if (!start.isBefore(end)) {
@@ -32,7 +32,7 @@ public final class SearchInput {
     }
 
     /** A product-name prefix: 1 to {@value #MAX_NAME} characters after trimming. */
-    public static String productPrefix(String name) throws ClientError {
+    public static String productPrefix(String name) {
         if (Strings.isBlank(name)) {
             throw ClientError.invalid("name", "name is required: the start of a product name");
         }
@@ -43,7 +43,7 @@ public final class SearchInput {
         return prefix;
     }
 
-    private static Instant date(String raw, String field, Instant absent) throws ClientError {
+    private static Instant date(String raw, String field, Instant absent) {
         if (Strings.isBlank(raw)) {
             return absent;
         }

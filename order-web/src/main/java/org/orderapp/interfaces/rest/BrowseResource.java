@@ -1,15 +1,12 @@
 package org.orderapp.interfaces.rest;
 
-import jakarta.ejb.NoSuchEJBException;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpSession;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.function.Function;
@@ -24,8 +21,8 @@ import org.orderapp.application.Page;
 import org.orderapp.interfaces.http.ApiError;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.SearchInput;
-import org.orderapp.interfaces.web.BrowserSession;
-import org.orderapp.interfaces.web.BrowserSession.Search;
+import org.orderapp.interfaces.http.Browsing;
+import org.orderapp.interfaces.http.Browsing.Search;
 
 /**
  * Paging through a search with the session's stateful bean: start a search, then next, previous, current.
@@ -37,13 +34,13 @@ import org.orderapp.interfaces.web.BrowserSession.Search;
 @Tag(name = "browse", description = "paging through a search held by the HTTP session (cookie JSESSIONID)")
 public class BrowseResource {
 
-    @Context
-    HttpServletRequest request;
+    @Inject
+    Browsing browsing;
 
     @POST
     @Path("orders")
     @Operation(summary = "Start a search of a customer's orders placed in [from, to), newest first; answers its first page",
-            description = "Holds at most 500 rows; pages hold 20. Creates the HTTP session if there is none.")
+            description = "Holds at most " + Browser.MAX_ROWS + " rows; pages hold " + Browser.PAGE_SIZE + ". Creates the HTTP session if there is none.")
     @APIResponse(responseCode = "200", description = "the first page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
     @APIResponse(responseCode = "400", description = "a bad customerid, from or to",
@@ -54,33 +51,25 @@ public class BrowseResource {
             @Parameter(required = true, description = "customer id") @QueryParam("customerid") String customer,
             @Parameter(description = "ISO date (UTC midnight) or instant; default: the beginning") @QueryParam("from") String from,
             @Parameter(description = "ISO date (UTC midnight) or instant, excluded; default: no end") @QueryParam("to") String to) {
-        try {
-            var search = SearchInput.orders(customer, from, to);
-            return start(Search.orders(search.customerId()),
-                    b -> b.searchOrders(search.customerId(), search.from(), search.to()));
-        } catch (ClientError e) {
-            return ApiErrors.response(e);
-        }
+        var search = SearchInput.orders(customer, from, to);
+        return Response.ok(browsing.start(Search.orders(search.customerId()),
+                b -> b.searchOrders(search.customerId(), search.from(), search.to()))).build();
     }
 
     @POST
     @Path("products")
     @Operation(summary = "Start a search of products by name prefix, by name; answers its first page",
-            description = "Holds at most 500 rows; pages hold 20. Creates the HTTP session if there is none.")
+            description = "Holds at most " + Browser.MAX_ROWS + " rows; pages hold " + Browser.PAGE_SIZE + ". Creates the HTTP session if there is none.")
     @APIResponse(responseCode = "200", description = "the first page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
-    @APIResponse(responseCode = "400", description = "name missing or longer than 64 characters",
+    @APIResponse(responseCode = "400", description = "name missing or longer than " + SearchInput.MAX_NAME + " characters",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @APIResponse(responseCode = "429", description = "the server holds its maximum of sessions; try later",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Response searchProducts(@Parameter(required = true, description = "the start of the product name")
                                    @QueryParam("name") String name) {
-        try {
-            String prefix = SearchInput.productPrefix(name);
-            return start(Search.products(prefix), b -> b.searchProducts(prefix));
-        } catch (ClientError e) {
-            return ApiErrors.response(e);
-        }
+        String prefix = SearchInput.productPrefix(name);
+        return Response.ok(browsing.start(Search.products(prefix), b -> b.searchProducts(prefix))).build();
     }
 
     @GET
@@ -116,32 +105,9 @@ public class BrowseResource {
         return page(Browser::current);
     }
 
-    private Response start(Search search, Function<Browser, ?> run) throws ClientError {
-        HttpSession session = BrowserSession.open(request);
-        Object first;
-        try {
-            first = run.apply(BrowserSession.of(session));
-        } catch (NoSuchEJBException expired) {
-            BrowserSession.forget(session); // the bean timed out on its own: the new search gets a new one
-            first = run.apply(BrowserSession.of(session));
-        }
-        BrowserSession.describe(session, search);
-        return Response.ok(first).build();
-    }
-
     /** Paging never creates a session: without a search there is nothing to page. */
     private Response page(Function<Browser, ?> step) {
-        HttpSession session = request.getSession(false);
-        var browser = BrowserSession.existing(session);
-        if (browser.isEmpty()) {
-            return ApiErrors.response(ClientError.NOT_FOUND, "no search in this session; start one with POST "
-                    + "api/browse/orders or api/browse/products", null);
-        }
-        try {
-            return Response.ok(step.apply(browser.get())).build();
-        } catch (NoSuchEJBException expired) {
-            BrowserSession.forget(session);
-            return ApiErrors.response(ClientError.NOT_FOUND, "the search expired; start a new one", null);
-        }
+        return Response.ok(browsing.page(step).orElseThrow(() -> ClientError.notFound(null, "no search in this session; "
+                + "start one with POST api/browse/orders or api/browse/products"))).build();
     }
 }

@@ -44,21 +44,17 @@ public class CustomerResource {
     @APIResponse(responseCode = "404", description = "no such customer",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Response customer(@PathParam("id") String rawId) {
-        try {
-            long id = Numbers.id(rawId, "id", "id");
-            return customers.findCustomer(id)
-                    .map(c -> Response.ok(c).build())
-                    .orElseGet(() -> ApiErrors.response(ClientError.NOT_FOUND, "no customer with id " + id, "id"));
-        } catch (ClientError e) {
-            return ApiErrors.response(e);
-        }
+        long id = Numbers.id(rawId, "id");
+        return customers.findCustomer(id)
+                .map(c -> Response.ok(c).build())
+                .orElseThrow(() -> ClientError.notFound("id", "no customer with id " + id));
     }
 
     /** The guide's OrderInquiry: the customer's most recent orders with their lines. */
     @GET
     @Path("{id}/orders")
     @Operation(summary = "The customer's most recent orders with their lines, newest first (the guide's OrderInquiry)")
-    @APIResponse(responseCode = "200", description = "the orders (order.inquiry.recent-orders of them at most, default 10)",
+    @APIResponse(responseCode = "200", description = "the orders (order.inquiry.recent-orders of them at most)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(type = SchemaType.ARRAY, implementation = OrderDetails.class)))
     @APIResponse(responseCode = "400", description = "the id is not a positive whole number",
@@ -66,13 +62,9 @@ public class CustomerResource {
     @APIResponse(responseCode = "404", description = "no such customer",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Response recentOrders(@PathParam("id") String rawId) {
-        try {
-            long id = Numbers.id(rawId, "id", "id");
-            return inquiry.recentOrders(id)
-                    .map(list -> Response.ok(list).build())
-                    .orElseGet(() -> ApiErrors.response(ClientError.NOT_FOUND, "no customer with id " + id, "id"));
-        } catch (ClientError e) {
-            return ApiErrors.response(e);
-        }
+        long id = Numbers.id(rawId, "id");
+        return inquiry.recentOrders(id)
+                .map(list -> Response.ok(list).build())
+                .orElseThrow(() -> ClientError.notFound("id", "no customer with id " + id));
     }
 }

@@ -12,9 +12,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -22,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderDetails;
 import org.orderapp.application.OrderInquiry;
 import org.orderapp.application.OrderRejectedException;
@@ -29,7 +27,6 @@ import org.orderapp.application.OrderService;
 import org.orderapp.interfaces.http.ApiError;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.OrderInput;
-import org.orderapp.interfaces.http.RequestLimits;
 import org.orderapp.interfaces.http.Strings;
 
 /** NewOrder in JSON, and the order it created. */
@@ -38,17 +35,6 @@ import org.orderapp.interfaces.http.Strings;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "orders")
 public class OrderResource {
-
-    /** The shape of the body, for the API document; the body itself is read and checked by {@link OrderInput}. */
-    @Schema(name = "NewOrder", requiredProperties = {"customerId", "lines"})
-    public record NewOrder(@Schema(minimum = "1") long customerId,
-                           @Schema(minItems = 1, description = "at most order.max-lines lines (default 50), each product once")
-                           List<Line> lines) {
-        @Schema(name = "NewOrderLine", requiredProperties = {"productId", "quantity"})
-        public record Line(@Schema(minimum = "1") long productId,
-                           @Schema(minimum = "1", description = "at most order.max-quantity (default 10000)") int quantity) {
-        }
-    }
 
     @EJB
     private OrderService orders;
@@ -75,16 +61,11 @@ public class OrderResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @APIResponse(responseCode = "415", description = "the body is not application/json",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
-    public Response create(@RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = NewOrder.class))) InputStream body) throws IOException {
-        try {
-            var created = orders.createOrder(OrderInput.fromJson(RequestLimits.readBounded(body)));
-            return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build()).entity(created).build();
-        } catch (ClientError e) {
-            return ApiErrors.response(e);
-        } catch (OrderRejectedException e) {
-            return ApiErrors.response(OrderInput.refused(e, OrderInput.Format.JSON));
-        }
+    public Response create(@RequestBody(required = true, description = "at most order.max-lines lines, each product "
+            + "once, each quantity at most order.max-quantity (the settings' defaults: the application's "
+            + "META-INF/microprofile-config.properties)") NewOrder body) throws OrderRejectedException {
+        var created = orders.createOrder(OrderInput.checked(body, OrderInput.Naming.JSON));
+        return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build()).entity(created).build();
     }
 
     @GET
@@ -101,11 +82,10 @@ public class OrderResource {
         try {
             id = UUID.fromString(rawId);
         } catch (IllegalArgumentException e) {
-            return ApiErrors.response(ClientError.BAD_REQUEST, "id must be an order id (a UUID), got '"
-                    + Strings.shorten(rawId) + "'", "id");
+            throw ClientError.invalid("id", "id must be an order id (a UUID), got '" + Strings.shorten(rawId) + "'");
         }
         return inquiry.order(id)
                 .map(o -> Response.ok(o).build())
-                .orElseGet(() -> ApiErrors.response(ClientError.NOT_FOUND, "no order with id " + id, "id"));
+                .orElseThrow(() -> ClientError.notFound("id", "no order with id " + id));
     }
 }

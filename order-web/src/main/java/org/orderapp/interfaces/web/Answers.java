@@ -1,8 +1,11 @@
 package org.orderapp.interfaces.web;
 
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.orderapp.interfaces.http.ApiError;
@@ -37,28 +40,28 @@ final class Answers {
         request.getRequestDispatcher(VIEWS + view).forward(request, response);
     }
 
-    /** An error as JSON or as a plain page, as the client asked. */
-    static void error(HttpServletRequest request, HttpServletResponse response, ClientError e) throws IOException {
-        error(request, response, e.status(), e.getMessage(), e.field());
-    }
-
-    static void error(HttpServletRequest request, HttpServletResponse response, int status, String message, String field)
-            throws IOException {
+    /** An error as JSON (asked for, or under /api/) or as the error page. */
+    static void error(HttpServletRequest request, HttpServletResponse response, ClientError e)
+            throws ServletException, IOException {
         response.resetBuffer();
         if (Negotiation.wantsJson(request) || isApi(request)) {
-            json(response, status, new ApiError(status, message, field));
-        } else {
-            response.setStatus(status);
-            response.setContentType("text/html");
-            response.setCharacterEncoding("UTF-8");
-            byte[] bytes = ErrorPage.html(request.getContextPath(), status, message, field).getBytes(StandardCharsets.UTF_8);
-            response.setContentLength(bytes.length);
-            response.getOutputStream().write(bytes);
+            json(response, e.status(), new ApiError(e.status(), e.getMessage(), e.field()));
+            return;
         }
+        request.setAttribute("error", e);
+        var reason = Response.Status.fromStatusCode(e.status());
+        request.setAttribute("title", e.status() + " " + (reason == null ? "Error" : reason.getReasonPhrase()));
+        // A view answers GET, HEAD and POST only; the error page must render whatever the method was.
+        view(new HttpServletRequestWrapper(request) {
+            @Override
+            public String getMethod() {
+                return "GET";
+            }
+        }, response, e.status(), "error.jsp");
     }
 
     private static boolean isApi(HttpServletRequest request) {
-        String uri = (String) request.getAttribute("jakarta.servlet.error.request_uri");
+        String uri = (String) request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         if (uri == null) {
             uri = request.getRequestURI();
         }

@@ -1,18 +1,18 @@
 package org.orderapp.interfaces.web;
 
-import jakarta.ejb.NoSuchEJBException;
+import jakarta.inject.Inject;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.Function;
 import org.orderapp.application.Browser;
+import org.orderapp.interfaces.http.Browsing;
+import org.orderapp.interfaces.http.Browsing.Search;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.SearchInput;
-import org.orderapp.interfaces.web.BrowserSession.Search;
 
 /**
  * The browse page: start a search of a customer's orders or of products by name, then page through it (next,
@@ -24,6 +24,9 @@ import org.orderapp.interfaces.web.BrowserSession.Search;
 public class BrowseServlet extends PageServlet {
 
     private static final long serialVersionUID = 1L;
+
+    @Inject
+    private Browsing browsing;
 
     public BrowseServlet() {
         super("GET", "POST");
@@ -42,21 +45,16 @@ public class BrowseServlet extends PageServlet {
             switch (action == null ? "" : action) {
                 case "orders" -> {
                     var search = SearchInput.orders(one(form, "customerid"), one(form, "from"), one(form, "to"));
-                    start(request, Search.orders(search.customerId()),
+                    browsing.start(Search.orders(search.customerId()),
                             b -> b.searchOrders(search.customerId(), search.from(), search.to()));
                 }
                 case "products" -> {
                     String prefix = SearchInput.productPrefix(one(form, "name"));
-                    start(request, Search.products(prefix), b -> b.searchProducts(prefix));
+                    browsing.start(Search.products(prefix), b -> b.searchProducts(prefix));
                 }
-                case "next" -> step(request, Browser::next);
-                case "previous" -> step(request, Browser::previous);
-                case "new" -> {
-                    HttpSession session = request.getSession(false);
-                    if (session != null) {
-                        BrowserSession.close(session);
-                    }
-                }
+                case "next" -> step(Browser::next);
+                case "previous" -> step(Browser::previous);
+                case "new" -> browsing.end();
                 default -> throw ClientError.invalid("action", "action must be orders, products, next, previous or new");
             }
             response.setStatus(HttpServletResponse.SC_SEE_OTHER); // then GET the page, whatever the method was
@@ -71,47 +69,20 @@ public class BrowseServlet extends PageServlet {
         }
     }
 
-    private static void start(HttpServletRequest request, Search search, Consumer<Browser> run) throws ClientError {
-        HttpSession session = BrowserSession.open(request);
-        try {
-            run.accept(BrowserSession.of(session));
-        } catch (NoSuchEJBException expired) {
-            BrowserSession.forget(session); // timed out on its own: the new search gets a new bean
-            run.accept(BrowserSession.of(session));
-        }
-        BrowserSession.describe(session, search);
-    }
-
-    private static void step(HttpServletRequest request, Consumer<Browser> step) throws ClientError {
-        HttpSession session = request.getSession(false);
-        var browser = BrowserSession.existing(session)
-                .orElseThrow(() -> ClientError.notFound("action", "there is no search to page through; start one"));
-        try {
-            step.accept(browser);
-        } catch (NoSuchEJBException expired) {
-            BrowserSession.forget(session);
-            throw ClientError.notFound("action", "the search expired; start a new one");
-        }
+    private void step(Function<Browser, ?> step) {
+        browsing.page(step).orElseThrow(() -> ClientError.notFound("action", "there is no search to page through; start one"));
     }
 
     /** The page: the search forms, and the current page of the session's search if there is one. */
-    private static void show(HttpServletRequest request, HttpServletResponse response, int status)
-            throws ServletException, IOException {
-        HttpSession session = request.getSession(false);
-        var browser = BrowserSession.existing(session);
-        if (browser.isPresent()) {
-            try {
-                request.setAttribute("results", browser.get().current());
-                request.setAttribute("search", BrowserSession.search(session).orElse(null));
-            } catch (NoSuchEJBException expired) {
-                BrowserSession.forget(session);
-                request.setAttribute("notice", "The search expired; start a new one.");
-            }
-        }
+    private void show(HttpServletRequest request, HttpServletResponse response, int status) throws ServletException, IOException {
+        browsing.search().ifPresent(search -> {
+            request.setAttribute("search", search);
+            request.setAttribute("results", browsing.page(Browser::current).orElse(null));
+        });
         Answers.view(request, response, status, "browse.jsp");
     }
 
-    private static String one(Map<String, String[]> form, String name) throws ClientError {
+    private static String one(Map<String, String[]> form, String name) {
         String[] values = form.get(name);
         if (values == null || values.length == 0) {
             return null;

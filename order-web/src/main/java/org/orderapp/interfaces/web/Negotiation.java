@@ -1,9 +1,13 @@
 package org.orderapp.interfaces.web;
 
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.Locale;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Collections;
 
-/** Which form of answer a client asked for: JSON when its Accept header prefers application/json to HTML. */
+/**
+ * Which form of answer a client asked for: JSON when its Accept header prefers application/json to HTML. The media
+ * ranges are parsed by the JAX-RS runtime ({@link MediaType#valueOf}); a range it cannot parse is ignored.
+ */
 final class Negotiation {
 
     private Negotiation() {
@@ -12,14 +16,21 @@ final class Negotiation {
     static boolean wantsJson(HttpServletRequest request) {
         double json = 0;
         double html = 0;
-        for (var values = request.getHeaders("Accept"); values.hasMoreElements(); ) {
-            for (String range : values.nextElement().split(",")) {
-                String[] parts = range.split(";");
-                String type = parts[0].strip().toLowerCase(Locale.ROOT);
-                double q = quality(parts);
-                if (type.equals("application/json")) {
+        for (String header : Collections.list(request.getHeaders("Accept"))) {
+            for (String range : header.split(",")) {
+                MediaType type;
+                try {
+                    type = MediaType.valueOf(range.strip());
+                } catch (IllegalArgumentException unreadable) {
+                    continue;
+                }
+                if (type.isWildcardType() || type.isWildcardSubtype()) {
+                    continue;
+                }
+                double q = quality(type);
+                if (type.isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
                     json = Math.max(json, q);
-                } else if (type.equals("text/html")) {
+                } else if (type.isCompatible(MediaType.TEXT_HTML_TYPE)) {
                     html = Math.max(html, q);
                 }
             }
@@ -27,17 +38,11 @@ final class Negotiation {
         return json > 0 && json >= html;
     }
 
-    private static double quality(String[] parts) {
-        for (int i = 1; i < parts.length; i++) {
-            String parameter = parts[i].strip();
-            if (parameter.startsWith("q=")) {
-                try {
-                    return Double.parseDouble(parameter.substring(2));
-                } catch (NumberFormatException e) {
-                    return 0;
-                }
-            }
+    private static double quality(MediaType type) {
+        try {
+            return Double.parseDouble(type.getParameters().getOrDefault("q", "1"));
+        } catch (NumberFormatException unreadable) {
+            return 0;
         }
-        return 1;
     }
 }

@@ -7,9 +7,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.orderapp.application.OrderDetails;
-import org.orderapp.application.OrderLimits;
 import org.orderapp.application.OrderRejectedException;
 import org.orderapp.application.OrderService;
+import org.orderapp.application.Settings;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.OrderInput;
 
@@ -24,6 +24,9 @@ public class NewOrderServlet extends PageServlet {
     private static final long serialVersionUID = 1L;
     /** Rows of the empty form: the guide's load driver sent nine pairs. */
     static final int FORM_ROWS = 9;
+    /** The limits the form states (the rules themselves are NewOrder's constraints). */
+    private static final int MAX_LINES = Settings.integer(Settings.MAX_LINES);
+    private static final int MAX_QUANTITY = Settings.integer(Settings.MAX_QUANTITY);
 
     @EJB
     private OrderService orders;
@@ -45,7 +48,7 @@ public class NewOrderServlet extends PageServlet {
             try {
                 created = orders.createOrder(OrderInput.fromForm(formParameters(request)));
             } catch (OrderRejectedException e) {
-                throw OrderInput.refused(e, OrderInput.Format.FORM);
+                throw OrderInput.refused(e, OrderInput.Naming.FORM);
             }
             String url = request.getRequestURL().toString();
             String root = url.substring(0, url.length() - request.getServletPath().length());
@@ -71,8 +74,8 @@ public class NewOrderServlet extends PageServlet {
         String[] sent = request.getParameterValues("productid");
         request.setAttribute("rows", Math.max(FORM_ROWS, sent == null ? 0 : sent.length));
         request.setAttribute("error", error);
-        request.setAttribute("maxLines", OrderLimits.MAX_LINES);
-        request.setAttribute("maxQuantity", OrderLimits.MAX_QUANTITY);
+        request.setAttribute("maxLines", MAX_LINES);
+        request.setAttribute("maxQuantity", MAX_QUANTITY);
         Answers.view(request, response, status, "new-order.jsp");
     }
 }

@@ -36,7 +36,7 @@ public class OrderInquiryServlet extends PageServlet {
             return;
         }
         try {
-            long customerId = Numbers.id(customer, "customerid", "customerid");
+            long customerId = Numbers.id(customer, "customerid");
             var orders = inquiry.recentOrders(customerId)
                     .orElseThrow(() -> ClientError.notFound("customerid", "no customer with id " + customerId));
             if (json) {

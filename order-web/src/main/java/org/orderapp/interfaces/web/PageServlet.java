@@ -14,8 +14,8 @@ import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.RequestLimits;
 
 /**
- * A servlet of the HTML interface: answers only its own methods (405 with Allow otherwise, as JSON or a page)
- * and reads form posts strictly.
+ * A servlet of the HTML interface: a method it does not serve gets 405 with Allow, answered by the error page like
+ * every other error of the container; form posts are read strictly.
  */
 abstract class PageServlet extends HttpServlet {
 
@@ -23,6 +23,7 @@ abstract class PageServlet extends HttpServlet {
     static final String FORM = "application/x-www-form-urlencoded";
 
     private final Set<String> allowed = new LinkedHashSet<>();
+    private final String allow;
 
     PageServlet(String... methods) {
         allowed.addAll(List.of(methods));
@@ -30,16 +31,14 @@ abstract class PageServlet extends HttpServlet {
             allowed.add("HEAD");
         }
         allowed.add("OPTIONS");
+        allow = String.join(", ", allowed);
     }
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
-        String method = request.getMethod();
-        if (!allowed.contains(method)) {
-            String allow = String.join(", ", allowed);
+        if (!allowed.contains(request.getMethod())) {
             response.setHeader("Allow", allow);
-            Answers.error(request, response, ClientError.METHOD_NOT_ALLOWED, "method " + method + " is not allowed on "
-                    + request.getRequestURI() + "; allowed: " + allow, "method");
+            response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
             return;
         }
         super.service(request, response);
@@ -47,14 +46,14 @@ abstract class PageServlet extends HttpServlet {
 
     @Override
     protected void doOptions(HttpServletRequest request, HttpServletResponse response) {
-        response.setHeader("Allow", String.join(", ", allowed));
+        response.setHeader("Allow", allow);
     }
 
     /**
      * The parameters of a form post: the body must be application/x-www-form-urlencoded and within the size
      * the server takes.
      */
-    static Map<String, String[]> formParameters(HttpServletRequest request) throws ClientError {
+    static Map<String, String[]> formParameters(HttpServletRequest request) {
         String type = request.getContentType();
         if (type == null || !type.toLowerCase(Locale.ROOT).startsWith(FORM)) {
             throw ClientError.unsupportedMediaType(FORM, type);
@@ -65,19 +64,10 @@ abstract class PageServlet extends HttpServlet {
             if (RequestLimits.cutByServer(e)) {
                 throw RequestLimits.tooLarge();
             }
-            if (tooManyParameters(e)) {
+            if (RequestLimits.tooManyParameters(e)) {
                 throw ClientError.tooLarge("the form has more parameters than the server takes");
             }
             throw e;
         }
-    }
-
-    private static boolean tooManyParameters(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t.getClass().getSimpleName().equals("ParameterLimitException")) {
-                return true;
-            }
-        }
-        return false;
     }
 }
