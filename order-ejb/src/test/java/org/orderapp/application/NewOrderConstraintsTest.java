@@ -68,7 +68,7 @@ class NewOrderConstraintsTest {
     void eachProductOnceReportedAtTheLaterLine() {
         var found = violations(new NewOrder(1L, List.of(line(5, 1), line(6, 1), line(5, 2))));
         assertEquals(List.of("lines[2].productId"), List.copyOf(found.keySet()));
-        assertEquals("repeats product 5 of line 1; order it once with the total quantity", found.get("lines[2].productId"));
+        assertEquals("repeats product 5 of an earlier line; order it once with the total quantity", found.get("lines[2].productId"));
     }
 
     @Test

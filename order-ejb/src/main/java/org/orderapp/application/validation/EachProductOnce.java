@@ -21,7 +21,7 @@ import java.lang.annotation.Target;
 @Retention(RUNTIME)
 public @interface EachProductOnce {
 
-    String message() default "repeats product {product} of line {earlier}; order it once with the total quantity";
+    String message() default "repeats product {product} of an earlier line; order it once with the total quantity";
 
     Class<?>[] groups() default {};
 

@@ -2,9 +2,9 @@ package org.orderapp.application.validation;
 
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.orderapp.application.NewOrder;
 
 /** {@link EachProductOnce}: the first repeated product, reported at its line. */
@@ -15,18 +15,16 @@ public class EachProductOnceValidator implements ConstraintValidator<EachProduct
         if (lines == null) {
             return true;
         }
-        Map<Long, Integer> firstLine = new HashMap<>();
+        Set<Long> seen = new HashSet<>();
         for (int i = 0; i < lines.size(); i++) {
             NewOrder.Line line = lines.get(i);
             if (line == null || line.productId() == null) {
                 continue;
             }
-            Integer earlier = firstLine.putIfAbsent(line.productId(), i);
-            if (earlier != null) {
+            if (!seen.add(line.productId())) {
                 context.disableDefaultConstraintViolation();
                 context.buildConstraintViolationWithTemplate(context.getDefaultConstraintMessageTemplate()
-                                .replace("{product}", line.productId().toString())
-                                .replace("{earlier}", String.valueOf(earlier + 1)))
+                                .replace("{product}", line.productId().toString()))
                         .addPropertyNode("productId").inIterable().atIndex(i)
                         .addConstraintViolation();
                 return false;

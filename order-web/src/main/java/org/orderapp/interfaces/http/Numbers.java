@@ -13,25 +13,30 @@ public final class Numbers {
     private Numbers() {
     }
 
-    /** The number written, or null when the text is missing or blank; whether it is in range is for the caller. */
-    public static Long whole(String raw, String field) {
+    /**
+     * The number written, or null when the text is missing or blank; whether it is in range is for the caller.
+     *
+     * @param label how the message names the value, e.g. "customerid" or "quantity on line 3"
+     * @param field the request field it came from
+     */
+    public static Long whole(String raw, String label, String field) {
         if (Strings.isBlank(raw)) {
             return null;
         }
         String text = raw.strip();
         if (!WHOLE.matcher(text).matches()) {
-            throw ClientError.invalid(field, field + " must be a whole number, got '" + Strings.shorten(raw) + "'");
+            throw ClientError.invalid(field, label + " must be a whole number, got '" + Strings.shorten(raw) + "'");
         }
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException tooManyDigits) {
-            throw ClientError.invalid(field, field + " is too large, got " + Strings.shorten(text));
+            throw ClientError.invalid(field, label + " is too large, got " + Strings.shorten(text));
         }
     }
 
     /** An identifier: required, 1 to {@link Long#MAX_VALUE}. */
     public static long id(String raw, String field) {
-        Long value = whole(raw, field);
+        Long value = whole(raw, field, field);
         if (value == null) {
             throw ClientError.invalid(field, field + " is required");
         }

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderRejectedException;
 
@@ -58,24 +59,43 @@ public final class OrderInput {
     private OrderInput() {
     }
 
-    /** The order if it keeps every rule; else the refusal of a broken rule (the one of the lowest property path, so the answer is stable). */
+    /**
+     * The order if it keeps every rule; else the refusal of a broken rule (the one of the lowest property path, so
+     * the answer is stable).
+     */
     public static NewOrder checked(NewOrder order, Naming naming) {
+        return checked(order, naming, index -> index + 1);
+    }
+
+    /** @param lineNumber the number a person knows a line by, from its index in the order's lines */
+    private static NewOrder checked(NewOrder order, Naming naming, IntUnaryOperator lineNumber) {
         if (order == null) {
             throw ClientError.invalid("body", "a JSON body with customerId and lines is required");
         }
         var broken = VALIDATOR.validate(order).stream()
                 .min(Comparator.comparing((ConstraintViolation<NewOrder> v) -> v.getPropertyPath().toString()));
         if (broken.isPresent()) {
-            throw refusal(broken.get(), naming);
+            throw refusal(broken.get(), naming, lineNumber);
         }
         return order;
     }
 
-    /** The one answer to a broken rule: 400, the field, and a message saying what was wrong and what was sent. */
-    static ClientError refusal(ConstraintViolation<?> violation, Naming naming) {
+    /**
+     * The one answer to a broken rule: 400, the field, and a message saying what was wrong and what was sent; the
+     * form's message says on which line (its path names the line already in JSON).
+     */
+    private static ClientError refusal(ConstraintViolation<?> violation, Naming naming, IntUnaryOperator lineNumber) {
         String field = naming.field(violation.getPropertyPath());
+        String label = field;
+        if (naming == Naming.FORM) {
+            for (Path.Node node : violation.getPropertyPath()) {
+                if (node.getIndex() != null) {
+                    label = field + " on line " + lineNumber.applyAsInt(node.getIndex());
+                }
+            }
+        }
         Object sent = violation.getInvalidValue();
-        return ClientError.invalid(field, field + " " + violation.getMessage() + (sent instanceof Number n ? ", got " + n : ""));
+        return ClientError.invalid(field, label + " " + violation.getMessage() + (sent instanceof Number n ? ", got " + n : ""));
     }
 
     /** The refusal of a service, answered with its status and the field named as the client's format names it. */
@@ -106,15 +126,19 @@ public final class OrderInput {
                             + quantities.length + " quantity");
         }
         var lines = new ArrayList<NewOrder.Line>();
+        var rows = new ArrayList<Integer>(); // the form's row of each line, counted from 1
         for (int i = 0; i < products.length; i++) {
             if (Strings.isBlank(products[i]) && Strings.isBlank(quantities[i])) {
                 continue;
             }
-            Long quantity = Numbers.whole(quantities[i], "quantity");
-            lines.add(new NewOrder.Line(Numbers.whole(products[i], "productid"), quantity == null ? null : saturated(quantity)));
+            String onLine = " on line " + (i + 1);
+            Long quantity = Numbers.whole(quantities[i], "quantity" + onLine, "quantity");
+            lines.add(new NewOrder.Line(Numbers.whole(products[i], "productid" + onLine, "productid"),
+                    quantity == null ? null : saturated(quantity)));
+            rows.add(i + 1);
         }
-        return checked(new NewOrder(Numbers.whole(customers.length == 0 ? null : customers[0], "customerid"), List.copyOf(lines)),
-                Naming.FORM);
+        String customer = customers.length == 0 ? null : customers[0];
+        return checked(new NewOrder(Numbers.whole(customer, "customerid", "customerid"), lines), Naming.FORM, rows::get);
     }
 
     /** A quantity beyond an int is beyond every limit anyway: it is refused by the rule, not by its size. */

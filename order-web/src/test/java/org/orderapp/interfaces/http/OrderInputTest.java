@@ -50,6 +50,16 @@ class OrderInputTest {
     }
 
     @Test
+    void formMessagesSayTheFormsLine() {
+        var syntax = assertThrows(ClientError.class, () -> OrderInput.fromForm(form("customerid", "1", "productid", "1", "quantity", "3",
+                "productid", "2", "quantity", "three")));
+        assertEquals("quantity on line 2 must be a whole number, got 'three'", syntax.getMessage());
+        var rule = assertThrows(ClientError.class, () -> OrderInput.fromForm(form("customerid", "1", "productid", "", "quantity", "",
+                "productid", "2", "quantity", "10001")));
+        assertEquals("quantity on line 2 must be at most 10000, got 10001", rule.getMessage());
+    }
+
+    @Test
     void jsonRefusalsNameThePropertyPath() {
         assertEquals("customerId", refusal(new NewOrder(null, List.of(new NewOrder.Line(1L, 1))), Naming.JSON).field());
         assertEquals("lines", refusal(new NewOrder(1L, List.of()), Naming.JSON).field());
