@@ -8,6 +8,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.orderapp.application.validation.AtMostSetting;
 import org.orderapp.application.validation.EachProductOnce;
 
@@ -24,6 +25,7 @@ public record NewOrder(
         @EachProductOnce
         List<@NotNull(message = "must be a line with productId and quantity") @Valid Line> lines) implements Serializable {
 
+    @Schema(name = "NewOrderLine") // OrderDetails has a Line too
     public record Line(
             @NotNull(message = "is required") @Positive(message = "must be positive") Long productId,
             @NotNull(message = "is required") @Positive(message = "must be positive")
