@@ -3,8 +3,9 @@ package org.orderapp.application;
 import jakarta.ejb.ApplicationException;
 
 /**
- * An order that cannot be taken as asked; nothing of it is stored. Carries the kind of problem (so each tier can
- * answer it properly) and the request field it concerns.
+ * An order that keeps NewOrder's rules and still cannot be taken; nothing of it is stored. Carries the kind of problem (so each tier can
+ * answer it properly) and the {@link NewOrder} property it concerns (customerId, productId), which each interface
+ * names as its clients do.
  */
 @ApplicationException(rollback = true)
 public class OrderRejectedException extends Exception {
@@ -12,8 +13,6 @@ public class OrderRejectedException extends Exception {
     private static final long serialVersionUID = 1L;
 
     public enum Reason {
-        /** The request is malformed: a bad quantity, a repeated product, too many lines. */
-        INVALID,
         /** The customer or a product does not exist. */
         NOT_FOUND,
         /** Concurrent orders kept changing the same stock; the order was retried and then given up. */

@@ -7,7 +7,6 @@ import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
@@ -101,7 +100,6 @@ public final class OrderInput {
     /** The refusal of a service, answered with its status and the field named as the client's format names it. */
     public static ClientError refused(OrderRejectedException e, Naming naming) {
         int status = switch (e.getReason()) {
-            case INVALID -> ClientError.BAD_REQUEST;
             case NOT_FOUND -> ClientError.NOT_FOUND;
             case CONFLICT -> ClientError.CONFLICT;
         };
