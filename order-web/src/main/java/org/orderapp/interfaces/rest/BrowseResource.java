@@ -40,7 +40,8 @@ public class BrowseResource {
     @POST
     @Path("orders")
     @Operation(summary = "Start a search of a customer's orders placed in [from, to), newest first; answers its first page",
-            description = "Holds at most " + Browser.MAX_ROWS + " rows; pages hold " + Browser.PAGE_SIZE + ". Creates the HTTP session if there is none.")
+            description = "Holds at most " + Browser.MAX_ROWS + " rows; pages hold " + Browser.PAGE_SIZE
+                    + ". Creates the HTTP session if there is none.")
     @APIResponse(responseCode = "200", description = "the first page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
     @APIResponse(responseCode = "400", description = "a bad customerid, from or to",
@@ -59,7 +60,8 @@ public class BrowseResource {
     @POST
     @Path("products")
     @Operation(summary = "Start a search of products by name prefix, by name; answers its first page",
-            description = "Holds at most " + Browser.MAX_ROWS + " rows; pages hold " + Browser.PAGE_SIZE + ". Creates the HTTP session if there is none.")
+            description = "Holds at most " + Browser.MAX_ROWS + " rows; pages hold " + Browser.PAGE_SIZE
+                    + ". Creates the HTTP session if there is none.")
     @APIResponse(responseCode = "200", description = "the first page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
     @APIResponse(responseCode = "400", description = "name missing or longer than " + SearchInput.MAX_NAME + " characters",
