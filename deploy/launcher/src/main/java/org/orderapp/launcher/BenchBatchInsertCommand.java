@@ -1,7 +1,6 @@
 package org.orderapp.launcher;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Instant;
@@ -18,6 +17,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -57,11 +57,11 @@ class BenchBatchInsertCommand implements Callable<Integer> {
     @Option(names = "--reset-all", description = "Allow the benchmark to remove all data (every load starts from empty tables).")
     boolean resetAll;
 
-    @Option(names = "--url", description = "The application's URL (default: from var/run.properties).")
-    String url;
+    @Mixin
+    ApplicationOptions application;
 
-    @Option(names = "--management", description = "host:port of the server's management interface (default: from var/run.properties).")
-    String management;
+    @Mixin
+    ManagementOptions management;
 
     @Option(names = "--output", paramLabel = "DIR", description = "Where the comparison folder is created (default: results/experiments).")
     Path output;
@@ -101,8 +101,8 @@ class BenchBatchInsertCommand implements Callable<Integer> {
             System.err.println("order bench batch-insert: --repeats must be at least 1");
             return 2;
         }
-        URI application = ApplicationTarget.applicationUrl(url);
-        var admin = AdminClient.of(application);
+        Optional<RunState> run = RunState.read(ProjectLayout.current());
+        var admin = AdminClient.of(application.resolve(run));
         var plan = admin.plan(scale);
         if (admin.status().running()) {
             System.err.println("order bench batch-insert: a load is running; wait for it (./order load-data --status)");
@@ -113,9 +113,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                     + "starts by removing ALL data; run again with --reset-all to allow it");
             return 1;
         }
-        Optional<RunState> run = RunState.read(ProjectLayout.current());
-        String[] hostPort = managementAddress(run);
-        try (var server = new ServerManagement(hostPort[0], Integer.parseInt(hostPort[1]));
+        try (var server = new ServerManagement(management.resolve(run));
              var counters = InsertCounter.open(run)) {
             boolean original = server.rewriteBatchedStatements();
             int batch = batchSize != null ? batchSize : plan.defaultBatchSize();
@@ -286,20 +284,6 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         double[] rates = results.stream().filter(r -> r.loader() == loader).mapToDouble(Result::rowsPerSecond).sorted().toArray();
         int n = rates.length;
         return n == 0 ? Double.NaN : n % 2 == 1 ? rates[n / 2] : (rates[n / 2 - 1] + rates[n / 2]) / 2;
-    }
-
-    private String[] managementAddress(Optional<RunState> run) throws IOException {
-        if (management != null && !management.isBlank()) {
-            String[] parts = management.split(":");
-            if (parts.length != 2) {
-                throw new IOException("--management must be host:port, e.g. 127.0.0.1:9990");
-            }
-            return parts;
-        }
-        URI uri = URI.create(run.orElseThrow(() -> new IOException(
-                "the management address is unknown: start the application with ./order run, or give --management"))
-                .managementUrl());
-        return new String[]{uri.getHost(), Integer.toString(uri.getPort())};
     }
 
     /** The database's count of INSERT statements (Com_insert), when ./order run has named the database. */

@@ -155,7 +155,7 @@ final class ExperimentRunner {
             throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
                     + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
         }
-        var address = ServerAddress.of(RunCommand.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
+        var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
         for (int port : new int[] {address.httpPort(), address.managementPort()}) {
             if (ServerProcess.listeningOn(port).isPresent()) {
                 throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
@@ -176,7 +176,7 @@ final class ExperimentRunner {
             Path serverBase = settings.state().resolve("server");
             deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
-                    RunCommand.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
+                    ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
                     STARTUP_TIMEOUT, admin()), this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
                 "                     unset: an embedded MariaDB is started, its data under var/mariadb",
                 "  ORDER_DB_USER      database user (default root; the embedded database: order)",
                 "  ORDER_DB_PASSWORD  database password (required with ORDER_DB_URL)",
-                "  ORDER_HTTP_PORT    HTTP port of the application (default 8080)"},
+                "  ORDER_HTTP_PORT    HTTP port of the application (default " + ServerAddress.DEFAULT_HTTP_PORT + ")"},
         subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, ExperimentCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public class OrderCommand implements Runnable {

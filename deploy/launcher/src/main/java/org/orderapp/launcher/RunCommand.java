@@ -3,7 +3,6 @@ package org.orderapp.launcher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,9 +17,8 @@ import picocli.CommandLine.Option;
                 "seed a small data set into an empty database, print the URLs, and run until Ctrl-C or SIGTERM."})
 class RunCommand implements Callable<Integer> {
 
-    static final int DEFAULT_HTTP_PORT = 8080;
-
-    @Option(names = "--http-port", description = "HTTP port (default: ORDER_HTTP_PORT, else 8080)")
+    @Option(names = "--http-port", description = "HTTP port (default: " + ServerAddress.HTTP_PORT_SETTING + ", else "
+            + ServerAddress.DEFAULT_HTTP_PORT + ")")
     Integer httpPort;
 
     @Option(names = "--profile", paramLabel = "name", defaultValue = ServerProfile.DEFAULT,
@@ -54,7 +52,7 @@ class RunCommand implements Callable<Integer> {
         }
         int port;
         try {
-            port = httpPort(httpPort, DatabaseTarget.setting("ORDER_HTTP_PORT"));
+            port = ServerAddress.httpPort(httpPort, DatabaseTarget.setting(ServerAddress.HTTP_PORT_SETTING));
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
@@ -102,24 +100,6 @@ class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException shuttingDown) {
             return 0; // Ctrl-C or SIGTERM: the hook is stopping everything already
         }
-    }
-
-    /** The option wins over ORDER_HTTP_PORT, which wins over 8080; a value that is no port is refused. */
-    static int httpPort(Integer option, Optional<String> setting) {
-        String source = option != null ? "--http-port" : "ORDER_HTTP_PORT";
-        String value = option != null ? option.toString() : setting.map(String::trim).orElse(null);
-        if (value == null) {
-            return DEFAULT_HTTP_PORT;
-        }
-        try {
-            int port = Integer.parseInt(value);
-            if (port >= 1 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException notANumber) {
-            // refused below
-        }
-        throw new IllegalArgumentException(source + " must be a port number from 1 to 65535: " + value);
     }
 
     private static void say(String line) {
