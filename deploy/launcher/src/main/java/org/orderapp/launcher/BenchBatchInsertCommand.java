@@ -1,5 +1,6 @@
 package org.orderapp.launcher;
 
+import org.orderapp.batch.LoadStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -207,7 +208,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         if (!outcome.accepted()) {
             throw new IOException("load refused: " + outcome.error());
         }
-        LoadFigures end = admin.await(outcome.figures().executionId(), 250);
+        LoadStatus end = admin.await(outcome.figures().executionId(), 250);
         Long after = counters.inserts();
         if (!end.completed()) {
             throw new IOException("load " + end.executionId() + " ended " + end.state() + ": " + end.message());

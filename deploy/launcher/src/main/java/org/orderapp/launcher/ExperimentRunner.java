@@ -1,5 +1,6 @@
 package org.orderapp.launcher;
 
+import org.orderapp.batch.LoadStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -217,19 +218,20 @@ final class ExperimentRunner {
             if (!outcome.accepted()) {
                 throw new IOException("the reference-data load was refused: " + outcome.error());
             }
-            LoadFigures end = admin.await(outcome.figures().executionId(), 250);
+            LoadStatus end = admin.await(outcome.figures().executionId(), 250);
             if (!end.completed()) {
                 throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
             }
             say(String.format(Locale.ROOT, "Data: %,d rows loaded in %.1f s", end.rowsWritten(), end.loadSeconds()));
             dataLoaded = true;
         } else {
-            AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
-            if (!reset.done()) {
-                throw new IOException("the data could not be brought back to its loaded state: " + reset.error());
+            AdminClient.Reset outcome = admin.resetReport(AdminClient.SCOPE_LOADED);
+            if (outcome.done() == null) {
+                throw new IOException("the data could not be brought back to its loaded state: " + outcome.error());
             }
+            var reset = outcome.done();
             say(String.format(Locale.ROOT, "Data: orders removed, %,d stock rows back at their loaded quantities (%.1f s)",
-                    reset.restoredRows(), reset.seconds()));
+                    AdminClient.Reset.sum(reset.restored()), reset.seconds()));
         }
     }
 

@@ -1,5 +1,7 @@
 package org.orderapp.launcher;
 
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.batch.ResetOutcome;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -77,7 +79,7 @@ class LoadDataCommand implements Callable<Integer> {
             return resetToLoaded(admin);
         }
         if (action.status) {
-            LoadFigures f = admin.status();
+            LoadStatus f = admin.status();
             if (f.executionId() == 0) {
                 System.out.println("No reference-data load has run.");
                 return 0;
@@ -106,7 +108,7 @@ class LoadDataCommand implements Callable<Integer> {
             }
             return 1;
         }
-        LoadFigures started = outcome.figures();
+        LoadStatus started = outcome.figures();
         if (action.stop) {
             System.out.println("Stopping load " + started.executionId() + " at its next checkpoint; --restart continues it.");
             return 0;
@@ -114,23 +116,24 @@ class LoadDataCommand implements Callable<Integer> {
         System.out.printf(java.util.Locale.US, "%s load %d: %,d rows at scale %s, seed %d, batch size %,d%s%n",
                 action.restart ? "Restarted" : "Started", started.executionId(), started.rowsTotal(), started.scale(),
                 started.seed(), started.batchSize(), action.resetAll ? " (all data removed first)" : "");
-        LoadFigures end = follow(view, started);
+        LoadStatus end = follow(view, started);
         LoadProgressView.summary(end, System.out);
         return end.completed() ? 0 : 1;
     }
 
     /** Prints one line: what was put back, what was emptied, and any rows that could not be restored. */
     private static int resetToLoaded(AdminClient admin) throws Exception {
-        AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
-        if (!reset.done()) {
-            System.err.println("order load-data: " + reset.error());
+        AdminClient.Reset outcome = admin.resetReport(AdminClient.SCOPE_LOADED);
+        if (outcome.done() == null) {
+            System.err.println("order load-data: " + outcome.error());
             return 1;
         }
-        String skipped = reset.skippedRows() == 0 ? "" : String.format(Locale.US,
-                "; %,d changed rows the load never made were left as they are (%s)", reset.skippedRows(),
-                perTable(reset.skipped()));
+        ResetOutcome reset = outcome.done();
+        long skippedRows = AdminClient.Reset.sum(reset.skipped());
+        String skipped = skippedRows == 0 ? "" : String.format(Locale.US,
+                "; %,d changed rows the load never made were left as they are (%s)", skippedRows, perTable(reset.skipped()));
         System.out.printf(Locale.US, "Back to the loaded data in %.2f s: %,d stock rows restored (%s), %s emptied%s.%n",
-                reset.seconds(), reset.restoredRows(), perTable(reset.restored()), String.join(", ", reset.emptied()),
+                reset.seconds(), AdminClient.Reset.sum(reset.restored()), perTable(reset.restored()), String.join(", ", reset.emptied()),
                 skipped);
         return 0;
     }
@@ -141,7 +144,7 @@ class LoadDataCommand implements Callable<Integer> {
         return parts.toString();
     }
 
-    private static LoadFigures follow(LoadProgressView view, LoadFigures started) throws Exception {
+    private static LoadStatus follow(LoadProgressView view, LoadStatus started) throws Exception {
         Thread hint = new Thread(() -> System.out.printf("%nThe load goes on in the server; ./order load-data --status "
                 + "shows it.%n"));
         Runtime.getRuntime().addShutdownHook(hint);
