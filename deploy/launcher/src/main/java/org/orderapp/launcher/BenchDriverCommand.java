@@ -2,7 +2,7 @@ package org.orderapp.launcher;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import org.orderapp.load.LoadOptions;
+import org.orderapp.load.Durations;
 import org.orderapp.load.bench.DriverBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,14 +17,14 @@ class BenchDriverCommand implements Callable<Integer> {
     @Option(names = "--connections", defaultValue = "16", description = "Connections for both (default ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--duration", defaultValue = "5s", converter = LoadOptions.DurationConverter.class,
+    @Option(names = "--duration", defaultValue = "5s",
             description = "Length of each round (default ${DEFAULT-VALUE}).")
     Duration duration;
 
     @Option(names = "--rounds", defaultValue = "4", description = "Rounds, alternating which goes first (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--warm-up", defaultValue = "15s", converter = LoadOptions.DurationConverter.class,
+    @Option(names = "--warm-up", defaultValue = "15s",
             description = "Warm-up of each before the rounds, long enough for the driver's JIT compilation (default ${DEFAULT-VALUE}).")
     Duration warmUp;
 

@@ -1,7 +1,5 @@
 package org.orderapp.launcher;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -10,14 +8,13 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.orderapp.load.report.ResultFiles;
 
 /**
  * The folder of an A/B result, results/experiments/TIME-NAME/: experiment.json (the definition as run, the command,
  * the machine) beside the comparison files. Experiments and benchmarks write the same, so every result reads alike.
  */
 final class ExperimentFolder {
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ExperimentFolder() {
     }
@@ -49,6 +46,6 @@ final class ExperimentFolder {
     }
 
     static void writeExperimentJson(Path folder, Map<String, Object> content) throws IOException {
-        JSON.writeValue(folder.resolve("experiment.json").toFile(), content);
+        ResultFiles.JSON.writeValue(folder.resolve("experiment.json").toFile(), content);
     }
 }

@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
+import org.orderapp.load.Durations;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.StepOutcome;
 import org.orderapp.load.Target;
@@ -300,15 +300,15 @@ final class ExperimentRunner {
     }
 
     static String warmUpDescription(LoadConfig c) {
-        String each = LoadOptions.DurationConverter.format(c.warmUp()) + " before each step";
+        String each = Durations.format(c.warmUp()) + " before each step";
         if (c.steadyState() == null) {
             return "fixed: " + each;
         }
         var s = c.steadyState();
         return String.format(Locale.ROOT, "steady state on the first step after each server start: at least %s, then until %d "
                         + "windows of %s agree within %.0f %% (at most %s); %s",
-                LoadOptions.DurationConverter.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
-                LoadOptions.DurationConverter.format(s.window()), 100 * s.tolerance(), LoadOptions.DurationConverter.format(s.max()), each);
+                Durations.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
+                Durations.format(s.window()), 100 * s.tolerance(), Durations.format(s.max()), each);
     }
 
     /** The server's system properties: the experiment's port offset, then the variant's. */

