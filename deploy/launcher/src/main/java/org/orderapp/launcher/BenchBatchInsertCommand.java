@@ -1,22 +1,19 @@
 package org.orderapp.launcher;
 
-import org.orderapp.batch.LoadStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.orderapp.load.experiment.Comparison;
-import org.orderapp.load.experiment.ComparisonFiles;
-import org.orderapp.load.experiment.ExperimentDefinition;
-import org.orderapp.load.experiment.Observation;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.experiment.Observation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -157,8 +154,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                 }
             }
             report(results);
-            Path folder = writeComparison(results, plan.totalRows(), batch, started);
-            System.out.println("Comparison: " + folder.resolve("comparison.html"));
+            writeComparison(results, plan.totalRows(), batch, started);
         }
         System.out.printf(Locale.US, "The database now holds the last benchmark data set (scale %s).%n", scale);
         return 0;
@@ -264,21 +260,9 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         }
         String command = "./order bench batch-insert --reset-all --scale " + scale + " --repeats " + repeats + " --seed " + seed
                 + (batchSize == null ? "" : " --batch-size " + batchSize);
-        var comparison = Comparison.of(definition, new Comparison.Context(command, started.toString(), Instant.now().toString(),
-                Map.of("throughput", "rows/s", "step", "scale"), "an unmeasured load after each reload", false, List.of()), observations);
-        var layout = ProjectLayout.current();
-        Path folder = ExperimentFolder.create(output != null ? output : layout.root().resolve("results/experiments"), definition.name());
-        Map<String, Object> record = new LinkedHashMap<>();
-        record.put("experiment", definition.name());
-        record.put("status", "finished");
-        record.put("command", command);
-        record.put("started", started.toString());
-        record.put("definition", definition.asMap());
-        record.put("machine", ExperimentFolder.machine(Map.of("this", layout)));
-        record.put("results", results);
-        ExperimentFolder.writeExperimentJson(folder, record);
-        ComparisonFiles.write(folder, comparison);
-        return folder;
+        return ExperimentFolder.writeBenchmark(output != null ? output : ProjectLayout.current().root().resolve("results/experiments"),
+                definition, command, started, Map.of("throughput", "rows/s", "step", "scale"), "an unmeasured load after each reload",
+                observations, results, System.out);
     }
 
     private static double median(List<Result> results, Loader loader) {

@@ -1,6 +1,5 @@
 package org.orderapp.launcher;
 
-import org.orderapp.batch.LoadStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -16,16 +15,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.load.Durations;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
-import org.orderapp.load.Durations;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.StepOutcome;
 import org.orderapp.load.Target;
 import org.orderapp.load.experiment.Comparison;
 import org.orderapp.load.experiment.ComparisonFiles;
-import org.orderapp.load.experiment.ExperimentDefinition;
 import org.orderapp.load.experiment.ExperimentDefinition.Variant;
+import org.orderapp.load.experiment.ExperimentDefinition;
 import org.orderapp.load.experiment.Observation;
 import org.orderapp.load.server.ServerProcess;
 

@@ -1,11 +1,11 @@
 package org.orderapp.launcher;
 
-import org.orderapp.batch.LoadStatus;
-import org.orderapp.batch.ResetOutcome;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.batch.ResetOutcome;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

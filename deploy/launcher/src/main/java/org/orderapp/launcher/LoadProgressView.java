@@ -1,9 +1,9 @@
 package org.orderapp.launcher;
 
-import org.orderapp.batch.LoadStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
+import org.orderapp.batch.LoadStatus;
 
 /**
  * Follows a load on the server and shows it: one progress line rewritten in place on a terminal (every few

@@ -1,8 +1,8 @@
 package org.orderapp.launcher;
 
 import org.orderapp.load.LoadOptions;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The ./order command: one entry point for running and measuring the Order application. */
 @Command(name = "order",

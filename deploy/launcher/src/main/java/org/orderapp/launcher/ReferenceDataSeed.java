@@ -1,9 +1,9 @@
 package org.orderapp.launcher;
 
-import org.orderapp.batch.LoadStatus;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
+import org.orderapp.batch.LoadStatus;
 
 /**
  * The data set ./order run gives an empty database: the reference-data job at a small scale (19,534 rows at
