@@ -40,16 +40,16 @@ class BenchBatchInsertCommand implements Callable<Integer> {
     private static final double WARM_UP_SCALE = 0.005;
     private static final Duration RELOAD_TIMEOUT = Duration.ofMinutes(5);
 
-    @Option(names = "--scale", defaultValue = "0.02", description = "Data set of each load (default ${DEFAULT-VALUE}: 195,069 rows).")
+    @Option(names = "--scale", defaultValue = "0.02", description = "Data set of each load (0.02: 195,069 rows).")
     double scale;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "Rounds of off/on (order alternating) (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", defaultValue = "3", description = "Rounds of off/on (order alternating).")
     int repeats;
 
     @Option(names = "--batch-size", description = "Rows per chunk and JDBC batch (default: the batch-services unit's, as the loader).")
     Integer batchSize;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of the rows (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the rows.")
     long seed;
 
     @Option(names = "--reset-all", description = "Allow the benchmark to remove all data (every load starts from empty tables).")
@@ -61,8 +61,8 @@ class BenchBatchInsertCommand implements Callable<Integer> {
     @Mixin
     ManagementOptions management;
 
-    @Option(names = "--output", paramLabel = "DIR", description = "Where the comparison folder is created (default: results/experiments).")
-    Path output;
+    @Mixin
+    ExperimentOutput output;
 
     enum Loader {
         JPA_OFF("jpa-off", "JPA on batch-services", "jpa", false), JPA_ON("jpa-on", "JPA on batch-services", "jpa", true),
@@ -260,7 +260,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         }
         String command = "./order bench batch-insert --reset-all --scale " + scale + " --repeats " + repeats + " --seed " + seed
                 + (batchSize == null ? "" : " --batch-size " + batchSize);
-        return ExperimentFolder.writeBenchmark(output != null ? output : ProjectLayout.current().root().resolve("results/experiments"),
+        return ExperimentFolder.writeBenchmark(output.resolve(ProjectLayout.current()),
                 definition, command, started, Map.of("throughput", "rows/s", "step", "scale"), "an unmeasured load after each reload",
                 observations, results, System.out);
     }

@@ -1,7 +1,7 @@
 package org.orderapp.launcher;
 
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** Benchmarks measured side by side in one run, kept as every A/B result is (the comparison files). */
 @Command(name = "bench", mixinStandardHelpOptions = true,

@@ -1,6 +1,5 @@
 package org.orderapp.launcher;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,27 +23,27 @@ class BenchDriverCommand implements Callable<Integer> {
     private static final String WRK = "wrk";
     private static final String DRIVER = "driver";
 
-    @Option(names = "--connections", defaultValue = "16", description = "Connections for both (default ${DEFAULT-VALUE}).")
+    @Option(names = "--connections", defaultValue = "16", description = "Connections for both.")
     int connections;
 
-    @Option(names = "--duration", defaultValue = "5s", description = "Length of each round (default ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "5s", description = "Length of each round.")
     Duration duration;
 
-    @Option(names = "--rounds", defaultValue = "4", description = "Rounds, alternating which goes first (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", defaultValue = "4", description = "Rounds, alternating which goes first.")
     int rounds;
 
     @Option(names = "--warm-up", defaultValue = "15s",
-            description = "Warm-up of each before the rounds, long enough for the driver's JIT compilation (default ${DEFAULT-VALUE}).")
+            description = "Warm-up of each before the rounds, long enough for the driver's JIT compilation.")
     Duration warmUp;
 
-    @Option(names = "--required", defaultValue = "0.70", description = "Required driver/wrk ratio (default ${DEFAULT-VALUE}).")
+    @Option(names = "--required", defaultValue = "0.70", description = "Required driver/wrk ratio.")
     double required;
 
-    @Option(names = "--wrk", defaultValue = "wrk", description = "The wrk executable (default ${DEFAULT-VALUE}).")
+    @Option(names = "--wrk", defaultValue = "wrk", description = "The wrk executable.")
     String wrk;
 
-    @Option(names = "--output", paramLabel = "DIR", description = "Where the comparison folder is created (default: results/experiments).")
-    Path output;
+    @Mixin
+    ExperimentOutput output;
 
     @Mixin
     TargetOptions target;
@@ -80,7 +79,7 @@ class BenchDriverCommand implements Callable<Integer> {
         }
         String command = "./order bench driver --connections " + connections + " --duration " + duration.toSeconds() + "s --rounds "
                 + rounds + " --warm-up " + warmUp.toSeconds() + "s --required " + required;
-        ExperimentFolder.writeBenchmark(output != null ? output : layout.root().resolve("results/experiments"), definition,
+        ExperimentFolder.writeBenchmark(output.resolve(layout), definition,
                 command, started, Map.of("throughput", "requests/s", "step", "connections"), "a warm-up of " + warmUp.toSeconds()
                         + " s of each before the rounds", observations, result, System.out);
     }

@@ -24,8 +24,8 @@ import org.orderapp.load.StepOutcome;
 import org.orderapp.load.Target;
 import org.orderapp.load.experiment.Comparison;
 import org.orderapp.load.experiment.ComparisonFiles;
-import org.orderapp.load.experiment.ExperimentDefinition.Variant;
 import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.experiment.ExperimentDefinition.Variant;
 import org.orderapp.load.experiment.Observation;
 import org.orderapp.load.server.ServerProcess;
 

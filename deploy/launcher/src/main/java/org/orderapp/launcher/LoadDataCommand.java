@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
                 "Stopping this command (Ctrl-C) does not stop the load; --status shows it again."})
 class LoadDataCommand implements Callable<Integer> {
 
-    @Option(names = "--scale", defaultValue = "1.0", description = "Size of the data set; 1.0 = the guide's (default ${DEFAULT-VALUE}).")
+    @Option(names = "--scale", defaultValue = "1.0", description = "Size of the data set; 1.0 = the guide's.")
     double scale;
 
     @Option(names = "--seed", description = "Seed of the generated data (default: the server's, 42). Same seed and scale, same data.")

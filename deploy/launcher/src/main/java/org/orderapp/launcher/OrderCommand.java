@@ -1,13 +1,16 @@
 package org.orderapp.launcher;
 
 import org.orderapp.load.LoadOptions;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The ./order command: one entry point for running and measuring the Order application. */
 @Command(name = "order",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
+        // Every subcommand shows its options' defaults, so no description repeats them.
+        showDefaultValues = true,
+        scope = CommandLine.ScopeType.INHERIT,
         versionProvider = BuildInfo.class,
         description = {"Runs and measures the Order application (Jakarta EE on WildFly, Hibernate, MySQL/MariaDB).",
                 "",

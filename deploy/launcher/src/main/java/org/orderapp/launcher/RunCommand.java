@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,17 +23,17 @@ class RunCommand implements Callable<Integer> {
     Integer httpPort;
 
     @Option(names = "--profile", paramLabel = "name", defaultValue = ServerProfile.DEFAULT,
-            description = "Server profile: baseline (as provisioned) or tuned (production tuning); default ${DEFAULT-VALUE}.")
+            description = "Server profile: baseline (as provisioned) or tuned (production tuning).")
     String profileName;
 
     @Option(names = "--no-seed", description = "Do not load the seed data set into an empty database.")
     boolean noSeed;
 
-    @Option(names = {"-D"}, paramLabel = "property=value",
+    @Option(names = {"-D"}, showDefaultValue = Visibility.NEVER, paramLabel = "property=value",
             description = "A system property for the server, e.g. -D order.services.batch-size=1 (repeatable).")
     List<String> serverProperties = new ArrayList<>();
 
-    @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment (default ${DEFAULT-VALUE}).",
+    @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
     int startupTimeoutSeconds;
 

@@ -1,6 +1,7 @@
 package org.orderapp.load.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -67,7 +68,9 @@ class RunFolderTest {
         assertTrue(steps.contains(",4 users,NewOrder,"), steps);
         String errors = Files.readString(folder.resolve("errors.csv"));
         assertTrue(errors.contains(",\"NewOrder: bad answer: \"\"total\"\", off by 1\",2"), "a cell with a comma or quote is quoted:\n" + errors);
-        assertTrue(Files.readString(folder.resolve("report.html")).contains("\"metrics\""));
+        String report = Files.readString(folder.resolve("report.html"));
+        assertTrue(report.contains("\"metrics\""), "the metric names are embedded");
+        assertFalse(report.contains("/*PAGE_") || report.contains("/*CHART_JS*/"), "the shared style and script are inlined");
     }
 
     private static RunResult run(LoadConfig config, Path folder) {
