@@ -26,7 +26,7 @@ final class LoadProgressView {
 
     /** Polls until the load has ended; answers its final figures. */
     LoadStatus follow(long executionId) throws IOException, InterruptedException {
-        long lastPlain = 0;
+        long lastPlain = System.currentTimeMillis(); // not a terminal: a line after every interval, none at the start
         int width = 0;
         while (true) {
             LoadStatus f = admin.status();
