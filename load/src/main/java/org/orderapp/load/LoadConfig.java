@@ -1,24 +1,28 @@
 package org.orderapp.load;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import org.orderapp.load.engine.SteadyState;
 import org.orderapp.load.fault.Fault;
 import org.orderapp.load.rules.RunRules;
+import org.orderapp.load.workload.Range;
 import org.orderapp.load.workload.TransactionMix;
 
 /**
- * Everything that defines a run, written as is to the run folder (config.json) so a run can be repeated exactly.
+ * Everything that defines a run, written as is to the run folder (config.json, by Jackson) so a run can be repeated
+ * exactly. Built from the command line's options ({@link LoadOptions}), which hold the defaults.
  *
  * @param steps       closed model: users per step; open model: arrival rates per step (transactions per second)
  * @param steadyState null: every step warms up for {@code warmUp}; otherwise the run's first step (the first load
  *                    on the server) warms up at least that long and then until its throughput is steady
  * @param rules       what a run must meet to be valid
  * @param faults      faults injected during the run (none: an undisturbed run)
+ * @param customers   the ids of the customers the users act for ({@link Range#UNBOUNDED}: every customer)
  */
 public record LoadConfig(
         Model model,
@@ -30,14 +34,11 @@ public record LoadConfig(
         Duration measure,
         int repeats,
         TransactionMix mix,
-        int minLines,
-        int maxLines,
-        int minQuantity,
-        int maxQuantity,
+        Range lines,
+        Range quantity,
         int browsePages,
         Endpoints endpoints,
-        long firstCustomer,
-        long lastCustomer,
+        Range customers,
         long seed,
         Duration requestTimeout,
         Duration sampleInterval,
@@ -45,20 +46,34 @@ public record LoadConfig(
         Duration lockThreshold,
         boolean audit,
         Duration drainTimeout,
-        Path output,
+        @JsonIgnore Path output,
         String label,
         SteadyState steadyState,
         RunRules rules,
         List<Fault> faults) {
 
     /** Closed: a fixed number of users, each waiting for its answer; open: a fixed arrival rate. */
-    public enum Model { CLOSED, OPEN }
+    public enum Model {
+        CLOSED, OPEN;
+
+        @JsonValue
+        String lowerCase() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /**
      * Which HTTP interface carries NewOrder and OrderInquiry: the guide's form endpoints (/NewOrder,
      * /OrderInquiry), the JSON API (/api/orders, /api/customers/{id}/orders), or whichever the server offers.
      */
-    public enum Endpoints { AUTO, FORM, API }
+    public enum Endpoints {
+        AUTO, FORM, API;
+
+        @JsonValue
+        String lowerCase() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     public LoadConfig {
         steps = List.copyOf(steps);
@@ -78,10 +93,9 @@ public record LoadConfig(
         require(!warmUp.isNegative(), "warm-up must not be negative");
         require(measure.toMillis() >= 100, "the measurement window must be at least 100 ms");
         require(repeats >= 1, "repeats must be at least 1");
-        require(minLines >= 1 && maxLines >= minLines, "lines must be a range like 1-9 with 1 <= min <= max");
-        require(minQuantity >= 1 && maxQuantity >= minQuantity, "quantity must be a range with 1 <= min <= max");
+        require(lines.min() >= 1 && lines.max() <= Integer.MAX_VALUE, "lines must be a range like 1-9 with 1 <= min <= max");
+        require(quantity.min() >= 1 && quantity.max() <= Integer.MAX_VALUE, "quantity must be a range with 1 <= min <= max");
         require(browsePages >= 0, "browse pages must not be negative");
-        require(firstCustomer <= lastCustomer, "the customer range is empty");
         require(requestTimeout.toMillis() > 0, "the request timeout must be positive");
         require(sampleInterval.toMillis() >= 100, "the sample interval must be at least 100 ms");
         require(rules != null, "the run rules are required");
@@ -92,18 +106,6 @@ public record LoadConfig(
         if (!condition) {
             throw new IllegalArgumentException(message);
         }
-    }
-
-    /** Reasonable settings for a short run; the command line starts from the same values. */
-    public static LoadConfig defaults(Path output) {
-        Map<TransactionMix.Kind, Integer> weights = new EnumMap<>(TransactionMix.Kind.class);
-        weights.put(TransactionMix.Kind.NEW_ORDER, 50);
-        weights.put(TransactionMix.Kind.ORDER_INQUIRY, 40);
-        weights.put(TransactionMix.Kind.BROWSE, 10);
-        return new LoadConfig(Model.CLOSED, List.of(1.0, 20.0, 40.0, 60.0, 80.0, 100.0), 200, Duration.ZERO, false,
-                Duration.ofSeconds(10), Duration.ofSeconds(30), 1, new TransactionMix(weights), 1, 9, 1, 10, 2,
-                Endpoints.AUTO, 1, Long.MAX_VALUE, 42, Duration.ofSeconds(30), Duration.ofSeconds(1), false,
-                Duration.ofMillis(1), true, Duration.ofSeconds(120), output, null, null, RunRules.defaults(), List.of());
     }
 
     /** Steps as "1..100/20" (1, 20, 40, ... 100, the guide's stepping) or a list "1,20,40". */
@@ -139,7 +141,7 @@ public record LoadConfig(
     /** The same run, written elsewhere under another label (an experiment's rounds). */
     public LoadConfig withOutput(Path output, String label) {
         return new LoadConfig(model, steps, connections, thinkTime, exponentialThinkTime, warmUp, measure, repeats, mix,
-                minLines, maxLines, minQuantity, maxQuantity, browsePages, endpoints, firstCustomer, lastCustomer, seed,
+                lines, quantity, browsePages, endpoints, customers, seed,
                 requestTimeout, sampleInterval, flightRecording, lockThreshold, audit, drainTimeout, output, label,
                 steadyState, rules, faults);
     }

@@ -82,7 +82,7 @@ public final class LoadDriver {
 
         try (Connection db = connect();
              var counters = new DatabaseCounters(this::connect)) {
-            Catalog catalog = Catalog.load(db, config.firstCustomer(), config.lastCustomer(), config.maxLines());
+            Catalog catalog = Catalog.load(db, config.customers().min(), config.customers().max(), (int) config.lines().max());
             say("Catalog: " + catalog.customerCount() + " customers at " + catalog.centerCount()
                     + " distribution centers (smallest assortment " + catalog.smallestAssortment() + " products)");
             Endpoint endpoint = resolveEndpoint(catalog);
@@ -114,8 +114,8 @@ public final class LoadDriver {
                 }
                 StockSnapshot before = config.audit() ? StockSnapshot.take(db) : null;
                 var ledger = new ConcurrentLinkedQueue<AcknowledgedOrder>();
-                var settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.minLines(),
-                        config.maxLines(), config.minQuantity(), config.maxQuantity(), config.browsePages());
+                var settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.lines(),
+                        config.quantity(), config.browsePages());
                 var controller = new StepController(config.warmUp(), config.measure(), config.sampleInterval(), runStart, out);
                 List<StepOutcome> outcomes = new ArrayList<>();
                 injector.start();

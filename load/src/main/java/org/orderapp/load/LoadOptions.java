@@ -8,38 +8,42 @@ import java.util.Locale;
 import org.orderapp.load.engine.SteadyState;
 import org.orderapp.load.fault.Fault;
 import org.orderapp.load.rules.RunRules;
+import org.orderapp.load.workload.Range;
 import org.orderapp.load.workload.TransactionMix;
-import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
 
 /** The load driver's command-line options (a picocli mixin), turned into a {@link LoadConfig}. */
 public class LoadOptions {
 
     @Option(names = "--model", paramLabel = "closed|open", defaultValue = "closed",
-            description = "closed: a fixed number of users (the guide's model); open: a fixed arrival rate. Default ${DEFAULT-VALUE}.")
+            description = "closed: a fixed number of users (the guide's model); open: a fixed arrival rate.")
     String model;
 
     @Option(names = "--users", paramLabel = "STEPS", defaultValue = "1..100/20",
-            description = "Closed model: users per step, FROM..TO/STEP (1..100/20 is 1, 20, 40, 60, 80, 100) or a list 1,10,50. Default ${DEFAULT-VALUE}.")
+            description = "Closed model: users per step, FROM..TO/STEP (1..100/20 is 1, 20, 40, 60, 80, 100) or a list 1,10,50.")
     String users;
 
     @Option(names = "--rates", paramLabel = "STEPS", defaultValue = "50,100,200",
-            description = "Open model: arrival rates per step in transactions per second, a list or FROM..TO/STEP. Default ${DEFAULT-VALUE}.")
+            description = "Open model: arrival rates per step in transactions per second, a list or FROM..TO/STEP.")
     String rates;
 
     @Option(names = "--connections", defaultValue = "200",
-            description = "Open model: connections (at most this many requests in flight). Default ${DEFAULT-VALUE}.")
+            description = "Open model: connections (at most this many requests in flight).")
     int connections;
 
-    @Option(names = "--think-time", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
-            description = "Closed model: pause between a user's transactions (the guide: 0 or 1s). Default ${DEFAULT-VALUE}.")
+    @Option(names = "--think-time", paramLabel = "DURATION", defaultValue = "0s",
+            description = "Closed model: pause between a user's transactions (the guide: 0 or 1s).")
     Duration thinkTime;
 
     @Option(names = "--think-exponential", description = "Draw think times from an exponential distribution with that mean.")
     boolean thinkExponential;
 
-    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Load before each step's measurement window, not counted. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Load before each step's measurement window, not counted.")
     Duration warmUp;
 
     @Option(names = "--steady-state",
@@ -47,102 +51,102 @@ public class LoadOptions {
                     + "the last windows within --steady-tolerance of their mean, at most --steady-max. For a freshly started server.")
     boolean steadyState;
 
-    @Option(names = "--steady-min", paramLabel = "DURATION", defaultValue = "120s", converter = DurationConverter.class,
-            description = "Steady state: the shortest warm-up of the first step. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--steady-min", paramLabel = "DURATION", defaultValue = "120s",
+            description = "Steady state: the shortest warm-up of the first step.")
     Duration steadyMin;
 
-    @Option(names = "--steady-window", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Steady state: length of each window compared. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--steady-window", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Steady state: length of each window compared.")
     Duration steadyWindow;
 
     @Option(names = "--steady-windows", paramLabel = "N", defaultValue = "3",
-            description = "Steady state: how many successive windows must agree. Default ${DEFAULT-VALUE}.")
+            description = "Steady state: how many successive windows must agree.")
     int steadyWindows;
 
     @Option(names = "--steady-tolerance", paramLabel = "SHARE", defaultValue = "10%",
-            description = "Steady state: largest distance of a window from their mean. Default ${DEFAULT-VALUE}.")
+            description = "Steady state: largest distance of a window from their mean.")
     String steadyTolerance;
 
-    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "300s", converter = DurationConverter.class,
-            description = "Steady state: the longest warm-up; the run records whether it became steady. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "300s",
+            description = "Steady state: the longest warm-up; the run records whether it became steady.")
     Duration steadyMax;
 
-    @Option(names = "--measure", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
-            description = "Each step's measurement window. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--measure", paramLabel = "DURATION", defaultValue = "30s",
+            description = "Each step's measurement window.")
     Duration measure;
 
     @Option(names = "--repeats", defaultValue = "1",
-            description = "Whole runs, repeated for mean and spread (the guide ran 5). Default ${DEFAULT-VALUE}.")
+            description = "Whole runs, repeated for mean and spread (the guide ran 5).")
     int repeats;
 
     @Option(names = "--mix", defaultValue = "neworder=50,inquiry=40,browse=10",
-            description = "Transaction weights. Default ${DEFAULT-VALUE}.")
+            description = "Transaction weights.")
     String mix;
 
     @Option(names = "--lines", paramLabel = "N|MIN-MAX", defaultValue = "1-9",
             description = "Lines per order: a range drawn uniformly (1-9 averages 5, as the guide's) or a fixed count "
-                    + "(1, 5, 9, 15, 20 for the batching experiments). Default ${DEFAULT-VALUE}.")
+                    + "(1, 5, 9, 15, 20 for the batching experiments).")
     String lines;
 
     @Option(names = "--quantity", paramLabel = "MIN-MAX", defaultValue = "1-10",
-            description = "Quantity per line. Default ${DEFAULT-VALUE}.")
+            description = "Quantity per line.")
     String quantity;
 
     @Option(names = "--browse-pages", defaultValue = "2",
-            description = "Pages a browse turns after its search (while there are more). Default ${DEFAULT-VALUE}.")
+            description = "Pages a browse turns after its search (while there are more).")
     int browsePages;
 
     @Option(names = "--endpoints", paramLabel = "auto|form|api", defaultValue = "auto",
             description = "NewOrder and OrderInquiry through the form endpoints (/NewOrder, /OrderInquiry), the JSON API, "
-                    + "or auto: the form endpoints when the server has them. Default ${DEFAULT-VALUE}.")
+                    + "or auto: the form endpoints when the server has them.")
     String endpoints;
 
     @Option(names = "--customers", paramLabel = "FROM-TO",
             description = "Only customers with ids in this range (default: every customer in the database).")
     String customers;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Random seed: the same seed sends the same requests. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", defaultValue = "42", description = "Random seed: the same seed sends the same requests.")
     long seed;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
-            description = "Request timeout; a timeout counts as an error. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
+            description = "Request timeout; a timeout counts as an error.")
     Duration timeout;
 
-    @Option(names = "--sample-interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
-            description = "Progress, histogram log and server sampling interval. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--sample-interval", paramLabel = "DURATION", defaultValue = "1s",
+            description = "Progress, histogram log and server sampling interval.")
     Duration sampleInterval;
 
     @Option(names = "--lock-profile",
             description = "Record lock contention in the server (JDK Flight Recorder via jcmd) during each measurement window.")
     boolean lockProfile;
 
-    @Option(names = "--lock-threshold", paramLabel = "DURATION", defaultValue = "1ms", converter = DurationConverter.class,
-            description = "Shortest blocked or parked time recorded. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--lock-threshold", paramLabel = "DURATION", defaultValue = "1ms",
+            description = "Shortest blocked or parked time recorded.")
     Duration lockThreshold;
 
     @Option(names = "--no-audit", description = "Skip the audit at the end.")
     boolean noAudit;
 
-    @Option(names = "--drain-timeout", paramLabel = "DURATION", defaultValue = "120s", converter = DurationConverter.class,
-            description = "How long to wait for the replenish queue to drain before the audit. Default ${DEFAULT-VALUE}.")
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", defaultValue = "120s",
+            description = "How long to wait for the replenish queue to drain before the audit.")
     Duration drainTimeout;
 
-    @Option(names = "--rt-limit", paramLabel = "TYPE=DURATION", split = ",",
+    @Option(names = "--rt-limit", showDefaultValue = Visibility.NEVER, paramLabel = "TYPE=DURATION", split = ",",
             description = "Run rule: 90th-percentile response-time limit of a request type (NewOrder, OrderInquiry, "
-                    + "BrowseSearch, BrowseNext, Ping, or all), repeatable. Default 2s for every type.")
+                    + "BrowseSearch, BrowseNext, Ping, or all), repeatable. Default " + RunRules.DEFAULT_P90_LIMIT + " for every type.")
     List<String> rtLimits = new ArrayList<>();
 
-    @Option(names = "--mix-tolerance", paramLabel = "SHARE", defaultValue = "5%",
+    @Option(names = "--mix-tolerance", paramLabel = "SHARE", defaultValue = RunRules.DEFAULT_MIX_TOLERANCE,
             description = "Run rule: largest difference of a transaction's achieved share from the configured one, in "
-                    + "percentage points. Default ${DEFAULT-VALUE}.")
+                    + "percentage points.")
     String mixTolerance;
 
-    @Option(names = "--max-error-rate", paramLabel = "SHARE", defaultValue = "1%",
+    @Option(names = "--max-error-rate", paramLabel = "SHARE", defaultValue = RunRules.DEFAULT_MAX_ERROR_RATE,
             description = "Run rule: largest share of failed requests (timeouts, refused connections, error statuses) "
-                    + "in a window. Default ${DEFAULT-VALUE}.")
+                    + "in a window.")
     String maxErrorRate;
 
-    @Option(names = "--fault", paramLabel = "KIND@TIME[:DURATION]", split = ",",
+    @Option(names = "--fault", showDefaultValue = Visibility.NEVER, paramLabel = "KIND@TIME[:DURATION]", split = ",",
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
                     + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-restart (the "
                     + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL); ./order run and "
@@ -156,78 +160,39 @@ public class LoadOptions {
     @Option(names = "--label", description = "A name added to the run folder's name.")
     String label;
 
+    /**
+     * The run these options describe. Durations are read by {@link Durations}, registered on the command line that
+     * parsed them (see {@link #parse}).
+     */
     public LoadConfig toConfig(Path defaultOutput) {
         var m = LoadConfig.Model.valueOf(model.toUpperCase(Locale.ROOT));
-        int[] lineRange = range(lines, "--lines");
-        int[] quantityRange = range(quantity, "--quantity");
-        long first = 1;
-        long last = Long.MAX_VALUE;
-        if (customers != null) {
-            String[] parts = customers.split("-");
-            if (parts.length != 2) {
-                throw new IllegalArgumentException("--customers is FROM-TO, e.g. 1-1000; got '" + customers + "'");
-            }
-            first = Long.parseLong(parts[0].trim());
-            last = Long.parseLong(parts[1].trim());
-        }
         return new LoadConfig(m, LoadConfig.parseSteps(m == LoadConfig.Model.CLOSED ? users : rates), connections, thinkTime,
-                thinkExponential, warmUp, measure, repeats, TransactionMix.parse(mix), lineRange[0], lineRange[1],
-                quantityRange[0], quantityRange[1], browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
-                first, last, seed, timeout, sampleInterval, lockProfile, lockThreshold, !noAudit, drainTimeout,
-                output != null ? output : defaultOutput, label,
+                thinkExponential, warmUp, measure, repeats, TransactionMix.parse(mix), Range.parse(lines, "--lines"),
+                Range.parse(quantity, "--quantity"), browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
+                customers == null ? new Range(1, Range.UNBOUNDED) : Range.parse(customers, "--customers"), seed, timeout,
+                sampleInterval, lockProfile, lockThreshold, !noAudit, drainTimeout, output != null ? output : defaultOutput, label,
                 steadyState ? new SteadyState(steadyMin, steadyWindow, steadyWindows,
                         RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax) : null,
-                new RunRules(RunRules.parseLimits(rtLimits, DurationConverter::parse),
+                new RunRules(RunRules.parseLimits(rtLimits, Durations::parse),
                         RunRules.parseShare(mixTolerance, "--mix-tolerance"), RunRules.parseShare(maxErrorRate, "--max-error-rate")),
-                faults.stream().map(f -> Fault.parse(f, DurationConverter::parse)).toList());
+                faults.stream().map(f -> Fault.parse(f, Durations::parse)).toList());
     }
 
-    static int[] range(String spec, String option) {
-        try {
-            String[] parts = spec.trim().split("-");
-            int min = Integer.parseInt(parts[0].trim());
-            int max = parts.length > 1 ? Integer.parseInt(parts[1].trim()) : min;
-            if (parts.length > 2) {
-                throw new NumberFormatException();
-            }
-            return new int[] {min, max};
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " is N or MIN-MAX, e.g. 5 or 1-9; got '" + spec + "'");
-        }
+    /** The run that these ./order load arguments describe, every other option at its default. */
+    public static LoadConfig parse(Path defaultOutput, List<String> args) {
+        var command = new Arguments();
+        commandLine(command).parseArgs(args.toArray(String[]::new));
+        return command.options.toConfig(defaultOutput);
     }
 
-    /** "30s", "500ms", "2m", "1h", or a plain number of seconds. */
-    public static final class DurationConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            return parse(value);
-        }
+    /** A command line whose options read durations as people write them (30s, 500ms). */
+    public static CommandLine commandLine(Object command) {
+        return new CommandLine(command).registerConverter(Duration.class, new Durations());
+    }
 
-        /** "30s", "500ms": the form parse reads. */
-        public static String format(Duration d) {
-            long ms = d.toMillis();
-            return ms % 1000 == 0 ? (ms / 1000) + "s" : ms + "ms";
-        }
-
-        public static Duration parse(String value) {
-            String v = value.trim().toLowerCase(Locale.ROOT);
-            try {
-                if (v.endsWith("ms")) {
-                    return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-                }
-                if (v.endsWith("s")) {
-                    return Duration.ofMillis(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 1000));
-                }
-                if (v.endsWith("m")) {
-                    return Duration.ofMillis(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 60_000));
-                }
-                if (v.endsWith("h")) {
-                    return Duration.ofMillis(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 3_600_000));
-                }
-                return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("a duration is like 30s, 500ms, 2m or 1h; got '" + value + "'");
-            }
-        }
+    @Command(name = "load")
+    static final class Arguments {
+        @Mixin
+        LoadOptions options;
     }
 }

@@ -10,6 +10,9 @@ import java.net.URI;
 public record Target(URI application, URI management, String dbUrl, String dbUser, String dbPassword,
                      String adminAuthorization) {
 
+    /** WildFly's management port (jboss.management.http.port) before any port offset. */
+    public static final int DEFAULT_MANAGEMENT_PORT = 9990;
+
     public Target {
         String base = application.toString();
         if (!base.endsWith("/")) {
@@ -22,7 +25,7 @@ public record Target(URI application, URI management, String dbUrl, String dbUse
     }
 
     public int managementPort() {
-        return management.getPort() > 0 ? management.getPort() : 9990;
+        return management.getPort() > 0 ? management.getPort() : DEFAULT_MANAGEMENT_PORT;
     }
 
     /** For printing: never the password. */

@@ -34,4 +34,8 @@ public record LoadStatus(long executionId, String state, String message, double 
     public boolean running() {
         return "STARTING".equals(state) || "STARTED".equals(state) || "STOPPING".equals(state);
     }
+
+    public boolean completed() {
+        return "COMPLETED".equals(state);
+    }
 }

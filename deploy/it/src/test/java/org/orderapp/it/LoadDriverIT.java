@@ -11,8 +11,9 @@ import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -26,13 +27,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
+import org.orderapp.load.LoadOptions;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.Target;
 import org.orderapp.load.audit.AuditResult;
-import org.orderapp.load.fault.Fault;
 import org.orderapp.load.fault.FaultEvent;
-import org.orderapp.load.rules.RunRules;
-import org.orderapp.load.workload.TransactionMix;
 
 /**
  * The load driver end to end against the server under test: a short closed-model run (two small steps, every
@@ -81,7 +80,7 @@ class LoadDriverIT {
 
     @Test
     void closedModelRunWritesItsFolderAndPassesTheAudit() throws Exception {
-        var config = config(LoadConfig.Model.CLOSED, List.of(1.0, 4.0), 1, 9, true, "closed-it");
+        var config = config(LoadConfig.Model.CLOSED, "1,4", 1, 9, true, "closed-it");
         RunResult run = new LoadDriver(config, target(), System.out).run();
 
         assertAudit(run);
@@ -123,7 +122,7 @@ class LoadDriverIT {
 
     @Test
     void openModelRunAtAFixedRatePassesTheAudit() throws Exception {
-        var config = config(LoadConfig.Model.OPEN, List.of(20.0), 5, 5, false, "open-it");
+        var config = config(LoadConfig.Model.OPEN, "20", 5, 5, false, "open-it");
         RunResult run = new LoadDriver(config, target(), System.out).run();
 
         assertAudit(run);
@@ -140,10 +139,7 @@ class LoadDriverIT {
     @Test
     void aDatabaseStallAndAPoisonMessageUnderLoadLoseNoOrderAndTheReportShowsThem() throws Exception {
         long parkedBefore = dlqCount();
-        var poison = new Fault(Fault.Kind.POISON, Duration.ofSeconds(2), null);
-        var stall = new Fault(Fault.Kind.DB_STALL, Duration.ofSeconds(5), Duration.ofSeconds(5));
-        var config = config(LoadConfig.Model.CLOSED, List.of(4.0), 1, 3, false, "faults-it", Duration.ofSeconds(15),
-                List.of(poison, stall));
+        var config = config(LoadConfig.Model.CLOSED, "4", 1, 3, false, "faults-it", "15s", List.of("poison@2s", "db-stall@5s:5s"));
         RunResult run = new LoadDriver(config, target(), System.out).run();
 
         assertAudit(run);
@@ -181,19 +177,24 @@ class LoadDriverIT {
         assertTrue(center.ordered() > 0, "stock was ordered at the test's center");
     }
 
-    private LoadConfig config(LoadConfig.Model model, List<Double> steps, int minLines, int maxLines, boolean lockProfile,
+    private LoadConfig config(LoadConfig.Model model, String steps, int minLines, int maxLines, boolean lockProfile,
                               String label) {
-        return config(model, steps, minLines, maxLines, lockProfile, label, Duration.ofSeconds(3), List.of());
+        return config(model, steps, minLines, maxLines, lockProfile, label, "3s", List.of());
     }
 
-    private LoadConfig config(LoadConfig.Model model, List<Double> steps, int minLines, int maxLines, boolean lockProfile,
-                              String label, Duration measure, List<Fault> faults) {
-        var mix = new TransactionMix(Map.of(TransactionMix.Kind.NEW_ORDER, 50, TransactionMix.Kind.ORDER_INQUIRY, 35,
-                TransactionMix.Kind.BROWSE, 15));
-        return new LoadConfig(model, steps, 8, Duration.ZERO, false, Duration.ofSeconds(1), measure, 1, mix,
-                minLines, maxLines, 1, 10, 2, LoadConfig.Endpoints.AUTO, FIRST_CUSTOMER, FIRST_CUSTOMER + CUSTOMERS - 1, 7,
-                Duration.ofSeconds(30), Duration.ofMillis(500), lockProfile, Duration.ofMillis(1), true, Duration.ofSeconds(60),
-                Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), label, null, RunRules.defaults(), faults);
+    /** The run as ./order load would take it: these options, every other at its default. */
+    private LoadConfig config(LoadConfig.Model model, String steps, int minLines, int maxLines, boolean lockProfile,
+                              String label, String measure, List<String> faults) {
+        var args = new ArrayList<>(List.of("--model", model.name().toLowerCase(Locale.ROOT),
+                model == LoadConfig.Model.CLOSED ? "--users" : "--rates", steps, "--connections", "8", "--warm-up", "1s",
+                "--measure", measure, "--mix", "neworder=50,inquiry=35,browse=15", "--lines", minLines + "-" + maxLines,
+                "--customers", FIRST_CUSTOMER + "-" + (FIRST_CUSTOMER + CUSTOMERS - 1), "--seed", "7",
+                "--sample-interval", "500ms", "--drain-timeout", "60s", "--label", label));
+        if (lockProfile) {
+            args.add("--lock-profile");
+        }
+        faults.forEach(fault -> args.addAll(List.of("--fault", fault)));
+        return LoadOptions.parse(Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), args);
     }
 
     private Target target() {

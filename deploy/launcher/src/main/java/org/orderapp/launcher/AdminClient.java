@@ -1,11 +1,9 @@
 package org.orderapp.launcher;
 
-import jakarta.json.Json;
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.StringReader;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -15,16 +13,21 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.batch.ResetOutcome;
 
 /**
  * The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON, as the
- * administrator (HTTP BASIC; see AdminCredentials). Refused credentials end the command with what to do.
+ * administrator (HTTP BASIC; see AdminCredentials). Refused credentials end the command with what to do. The answers
+ * are bound to the server's own types (order-batch's client jar).
  */
 final class AdminClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /** The reset scope that brings the data back to the state the latest completed load left. */
     static final String SCOPE_LOADED = "loaded";
@@ -53,17 +56,18 @@ final class AdminClient {
     }
 
     /** The answer to a request that may be refused: the figures, or the server's reason (409, 400). */
-    record Outcome(LoadFigures figures, int status, String error) {
+    record Outcome(LoadStatus figures, int status, String error) {
         boolean accepted() {
             return figures != null;
         }
     }
 
+    /** The part of GET .../plan the launcher uses. */
     record Plan(double scale, int defaultBatchSize, long totalRows, Map<String, Long> rows, boolean referenceDataPresent) {
     }
 
-    LoadFigures status() throws IOException, InterruptedException {
-        return LoadFigures.of(send("GET", "", Map.of()).body());
+    LoadStatus status() throws IOException, InterruptedException {
+        return send("GET", "", Map.of()).as(LoadStatus.class);
     }
 
     Plan plan(double scale) throws IOException, InterruptedException {
@@ -71,11 +75,7 @@ final class AdminClient {
         if (reply.status() != 200) {
             throw new IOException(reply.error());
         }
-        JsonObject o = reply.body();
-        var rows = new LinkedHashMap<String, Long>();
-        o.getJsonObject("rows").forEach((k, v) -> rows.put(k, ((jakarta.json.JsonNumber) v).longValue()));
-        return new Plan(o.getJsonNumber("scale").doubleValue(), o.getInt("defaultBatchSize"),
-                o.getJsonNumber("totalRows").longValue(), rows, o.getBoolean("referenceDataPresent"));
+        return reply.as(Plan.class);
     }
 
     /** Starts a load. Null seed or batch size: the server's defaults. */
@@ -106,22 +106,10 @@ final class AdminClient {
         return outcome(send("POST", "/stop", Map.of()));
     }
 
-    /**
-     * What a reset did (see the server's ResetOutcome), or the server's reason for refusing it (409, 400): then
-     * error is set and the rest is empty.
-     */
-    record Reset(String scope, List<String> emptied, Map<String, Long> restored, Map<String, Long> skipped,
-                 double seconds, String error) {
-        boolean done() {
-            return error == null;
-        }
-
-        long restoredRows() {
-            return restored.values().stream().mapToLong(Long::longValue).sum();
-        }
-
-        long skippedRows() {
-            return skipped.values().stream().mapToLong(Long::longValue).sum();
+    /** What a reset did, or the server's reason for refusing it (409, 400): then done is null. */
+    record Reset(ResetOutcome done, String error) {
+        static long sum(Map<String, Long> rows) {
+            return rows.values().stream().mapToLong(Long::longValue).sum();
         }
     }
 
@@ -137,27 +125,13 @@ final class AdminClient {
     Reset resetReport(String scope) throws IOException, InterruptedException {
         // Putting back the stock a long run changed updates every row it touched: allow more than other requests.
         Reply reply = send("POST", "/reset", Map.of("scope", scope), RESET_TIMEOUT);
-        if (reply.status() != 200) {
-            return new Reset(scope, List.of(), Map.of(), Map.of(), 0, reply.error());
-        }
-        JsonObject o = reply.body();
-        return new Reset(o.getString("scope"), o.getJsonArray("emptied").getValuesAs(JsonString::getString),
-                longs(o.getJsonObject("restored")), longs(o.getJsonObject("skipped")),
-                o.getJsonNumber("seconds").doubleValue(), null);
-    }
-
-    private static Map<String, Long> longs(JsonObject o) {
-        var values = new LinkedHashMap<String, Long>();
-        if (o != null) {
-            o.forEach((k, v) -> values.put(k, ((JsonNumber) v).longValue()));
-        }
-        return values;
+        return reply.status() == 200 ? new Reset(reply.as(ResetOutcome.class), null) : new Reset(null, reply.error());
     }
 
     /** Waits, without showing anything, until the load has ended; answers its final figures. */
-    LoadFigures await(long executionId, long pollMillis) throws IOException, InterruptedException {
+    LoadStatus await(long executionId, long pollMillis) throws IOException, InterruptedException {
         while (true) {
-            LoadFigures f = status();
+            LoadStatus f = status();
             if (f.executionId() != executionId) {
                 throw new IOException("the server now reports load " + f.executionId() + " instead of " + executionId);
             }
@@ -181,20 +155,22 @@ final class AdminClient {
         throw new IOException("the admin API at " + base + " refused the request (HTTP " + status + ": " + reason + "); " + hint);
     }
 
-    private static JsonObject parse(String body) {
-        try (var reader = Json.createReader(new StringReader(body))) {
-            return reader.readObject();
-        }
+    private static JsonNode parse(String body) throws IOException {
+        return JSON.readTree(body);
     }
 
-    private static Outcome outcome(Reply reply) {
-        return reply.status() == 202 ? new Outcome(LoadFigures.of(reply.body()), 202, null)
+    private static Outcome outcome(Reply reply) throws IOException {
+        return reply.status() == 202 ? new Outcome(reply.as(LoadStatus.class), 202, null)
                 : new Outcome(null, reply.status(), reply.error());
     }
 
-    private record Reply(int status, JsonObject body) {
+    private record Reply(int status, JsonNode body) {
         String error() {
-            return body != null && body.containsKey("error") ? body.getString("error") : "HTTP " + status;
+            return body != null && body.hasNonNull("error") ? body.get("error").asText() : "HTTP " + status;
+        }
+
+        <T> T as(Class<T> type) throws IOException {
+            return JSON.treeToValue(body, type);
         }
     }
 
@@ -222,7 +198,7 @@ final class AdminClient {
         if (response.statusCode() == 404 && !body.startsWith("{")) {
             throw new IOException("no reference-data API at " + base + " (HTTP 404)");
         }
-        JsonObject json = null;
+        JsonNode json = null;
         if (body != null && body.startsWith("{")) {
             json = parse(body);
         }

@@ -67,7 +67,7 @@ public final class ApplicationServer implements AutoCloseable {
         env.put(DatabaseTarget.URL, settings.database().url());
         env.put(DatabaseTarget.USER, settings.database().user());
         env.put(DatabaseTarget.PASSWORD, settings.database().password());
-        env.put("ORDER_HTTP_PORT", Integer.toString(settings.httpPort()));
+        env.put(ServerAddress.HTTP_PORT_SETTING, Integer.toString(settings.httpPort()));
         return new ApplicationServer(builder.start(), base);
     }
 

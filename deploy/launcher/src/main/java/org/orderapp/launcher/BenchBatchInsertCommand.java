@@ -1,23 +1,21 @@
 package org.orderapp.launcher;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.orderapp.load.experiment.Comparison;
-import org.orderapp.load.experiment.ComparisonFiles;
-import org.orderapp.load.experiment.ExperimentDefinition;
-import org.orderapp.load.experiment.Observation;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.experiment.Observation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,29 +40,29 @@ class BenchBatchInsertCommand implements Callable<Integer> {
     private static final double WARM_UP_SCALE = 0.005;
     private static final Duration RELOAD_TIMEOUT = Duration.ofMinutes(5);
 
-    @Option(names = "--scale", defaultValue = "0.02", description = "Data set of each load (default ${DEFAULT-VALUE}: 195,069 rows).")
+    @Option(names = "--scale", defaultValue = "0.02", description = "Data set of each load (0.02: 195,069 rows).")
     double scale;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "Rounds of off/on (order alternating) (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", defaultValue = "3", description = "Rounds of off/on (order alternating).")
     int repeats;
 
     @Option(names = "--batch-size", description = "Rows per chunk and JDBC batch (default: the batch-services unit's, as the loader).")
     Integer batchSize;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of the rows (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the rows.")
     long seed;
 
     @Option(names = "--reset-all", description = "Allow the benchmark to remove all data (every load starts from empty tables).")
     boolean resetAll;
 
-    @Option(names = "--url", description = "The application's URL (default: from var/run.properties).")
-    String url;
+    @Mixin
+    ApplicationOptions application;
 
-    @Option(names = "--management", description = "host:port of the server's management interface (default: from var/run.properties).")
-    String management;
+    @Mixin
+    ManagementOptions management;
 
-    @Option(names = "--output", paramLabel = "DIR", description = "Where the comparison folder is created (default: results/experiments).")
-    Path output;
+    @Mixin
+    ExperimentOutput output;
 
     enum Loader {
         JPA_OFF("jpa-off", "JPA on batch-services", "jpa", false), JPA_ON("jpa-on", "JPA on batch-services", "jpa", true),
@@ -101,8 +99,8 @@ class BenchBatchInsertCommand implements Callable<Integer> {
             System.err.println("order bench batch-insert: --repeats must be at least 1");
             return 2;
         }
-        URI application = ApplicationTarget.applicationUrl(url);
-        var admin = AdminClient.of(application);
+        Optional<RunState> run = RunState.read(ProjectLayout.current());
+        var admin = AdminClient.of(application.resolve(run));
         var plan = admin.plan(scale);
         if (admin.status().running()) {
             System.err.println("order bench batch-insert: a load is running; wait for it (./order load-data --status)");
@@ -113,9 +111,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                     + "starts by removing ALL data; run again with --reset-all to allow it");
             return 1;
         }
-        Optional<RunState> run = RunState.read(ProjectLayout.current());
-        String[] hostPort = managementAddress(run);
-        try (var server = new ServerManagement(hostPort[0], Integer.parseInt(hostPort[1]));
+        try (var server = new ServerManagement(management.resolve(run));
              var counters = InsertCounter.open(run)) {
             boolean original = server.rewriteBatchedStatements();
             int batch = batchSize != null ? batchSize : plan.defaultBatchSize();
@@ -158,8 +154,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
                 }
             }
             report(results);
-            Path folder = writeComparison(results, plan.totalRows(), batch, started);
-            System.out.println("Comparison: " + folder.resolve("comparison.html"));
+            writeComparison(results, plan.totalRows(), batch, started);
         }
         System.out.printf(Locale.US, "The database now holds the last benchmark data set (scale %s).%n", scale);
         return 0;
@@ -209,7 +204,7 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         if (!outcome.accepted()) {
             throw new IOException("load refused: " + outcome.error());
         }
-        LoadFigures end = admin.await(outcome.figures().executionId(), 250);
+        LoadStatus end = admin.await(outcome.figures().executionId(), 250);
         Long after = counters.inserts();
         if (!end.completed()) {
             throw new IOException("load " + end.executionId() + " ended " + end.state() + ": " + end.message());
@@ -265,41 +260,15 @@ class BenchBatchInsertCommand implements Callable<Integer> {
         }
         String command = "./order bench batch-insert --reset-all --scale " + scale + " --repeats " + repeats + " --seed " + seed
                 + (batchSize == null ? "" : " --batch-size " + batchSize);
-        var comparison = Comparison.of(definition, new Comparison.Context(command, started.toString(), Instant.now().toString(),
-                Map.of("throughput", "rows/s", "step", "scale"), "an unmeasured load after each reload", false, List.of()), observations);
-        var layout = ProjectLayout.current();
-        Path folder = ExperimentFolder.create(output != null ? output : layout.root().resolve("results/experiments"), definition.name());
-        Map<String, Object> record = new LinkedHashMap<>();
-        record.put("experiment", definition.name());
-        record.put("status", "finished");
-        record.put("command", command);
-        record.put("started", started.toString());
-        record.put("definition", definition.asMap());
-        record.put("machine", ExperimentFolder.machine(Map.of("this", layout)));
-        record.put("results", results);
-        ExperimentFolder.writeExperimentJson(folder, record);
-        ComparisonFiles.write(folder, comparison);
-        return folder;
+        return ExperimentFolder.writeBenchmark(output.resolve(ProjectLayout.current()),
+                definition, command, started, Map.of("throughput", "rows/s", "step", "scale"), "an unmeasured load after each reload",
+                observations, results, System.out);
     }
 
     private static double median(List<Result> results, Loader loader) {
         double[] rates = results.stream().filter(r -> r.loader() == loader).mapToDouble(Result::rowsPerSecond).sorted().toArray();
         int n = rates.length;
         return n == 0 ? Double.NaN : n % 2 == 1 ? rates[n / 2] : (rates[n / 2 - 1] + rates[n / 2]) / 2;
-    }
-
-    private String[] managementAddress(Optional<RunState> run) throws IOException {
-        if (management != null && !management.isBlank()) {
-            String[] parts = management.split(":");
-            if (parts.length != 2) {
-                throw new IOException("--management must be host:port, e.g. 127.0.0.1:9990");
-            }
-            return parts;
-        }
-        URI uri = URI.create(run.orElseThrow(() -> new IOException(
-                "the management address is unknown: start the application with ./order run, or give --management"))
-                .managementUrl());
-        return new String[]{uri.getHost(), Integer.toString(uri.getPort())};
     }
 
     /** The database's count of INSERT statements (Com_insert), when ./order run has named the database. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.orderapp.load.experiment.ExperimentDefinition;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -41,7 +42,7 @@ class ExperimentCommand implements Callable<Integer> {
     String users;
 
     @Option(names = "--port-offset", paramLabel = "N", defaultValue = "" + DEFAULT_PORT_OFFSET,
-            description = "Offset of the experiment's server ports, so it does not collide with ./order run. Default ${DEFAULT-VALUE}.")
+            description = "Offset of the experiment's server ports, so it does not collide with ./order run.")
     int portOffset;
 
     @Option(names = "--reset-all", description = "With ORDER_DB_URL: allow the experiment to replace ALL data of that database.")
@@ -50,8 +51,8 @@ class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Check the definition and print the plan of runs; start nothing.")
     boolean dryRun;
 
-    @Option(names = "--output", paramLabel = "DIR", description = "Where experiment folders are created (default: results/experiments).")
-    Path output;
+    @Mixin
+    ExperimentOutput output;
 
     @Option(names = "--state-dir", paramLabel = "DIR",
             description = "Where the experiment's embedded database and server keep their state (default: var/experiment).")
@@ -78,7 +79,7 @@ class ExperimentCommand implements Callable<Integer> {
             System.err.println("order experiment: " + e.getMessage());
             return 2;
         }
-        var settings = new ExperimentRunner.Settings(portOffset, output != null ? output : layout.root().resolve("results/experiments"),
+        var settings = new ExperimentRunner.Settings(portOffset, output.resolve(layout),
                 stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, commandLine());
         try {
             return new ExperimentRunner(layout, definition, file, settings, System.out).run();

@@ -1,23 +1,27 @@
 package org.orderapp.launcher;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.orderapp.load.experiment.Comparison;
+import org.orderapp.load.experiment.ComparisonFiles;
+import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.experiment.Observation;
+import org.orderapp.load.report.ResultFiles;
 
 /**
  * The folder of an A/B result, results/experiments/TIME-NAME/: experiment.json (the definition as run, the command,
  * the machine) beside the comparison files. Experiments and benchmarks write the same, so every result reads alike.
  */
 final class ExperimentFolder {
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ExperimentFolder() {
     }
@@ -48,7 +52,33 @@ final class ExperimentFolder {
         return machine;
     }
 
+    /**
+     * A benchmark measured side by side in one run, kept as every A/B result is: a new folder under output with
+     * experiment.json (the definition, the command, the machine, the benchmark's own results) and the comparison
+     * files of its observations. Prints the verdicts; answers the folder.
+     */
+    static Path writeBenchmark(Path output, ExperimentDefinition definition, String command, Instant started,
+                               Map<String, String> units, String warmUp, List<Observation> observations, Object results,
+                               PrintStream out) throws IOException {
+        var comparison = Comparison.of(definition, new Comparison.Context(command, started.toString(), Instant.now().toString(),
+                units, warmUp, false, List.of()), observations);
+        Path folder = create(output, definition.name());
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("experiment", definition.name());
+        record.put("status", "finished");
+        record.put("command", command);
+        record.put("started", started.toString());
+        record.put("definition", definition.asMap());
+        record.put("machine", machine(Map.of("this", ProjectLayout.current())));
+        record.put("results", results);
+        writeExperimentJson(folder, record);
+        ComparisonFiles.write(folder, comparison);
+        ComparisonFiles.print(comparison, out);
+        out.println("Comparison: " + folder.resolve("comparison.html"));
+        return folder;
+    }
+
     static void writeExperimentJson(Path folder, Map<String, Object> content) throws IOException {
-        JSON.writeValue(folder.resolve("experiment.json").toFile(), content);
+        ResultFiles.JSON.writeValue(folder.resolve("experiment.json").toFile(), content);
     }
 }

@@ -15,9 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.load.Durations;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.StepOutcome;
 import org.orderapp.load.Target;
@@ -155,7 +156,7 @@ final class ExperimentRunner {
             throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
                     + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
         }
-        var address = ServerAddress.of(RunCommand.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
+        var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
         for (int port : new int[] {address.httpPort(), address.managementPort()}) {
             if (ServerProcess.listeningOn(port).isPresent()) {
                 throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
@@ -176,7 +177,7 @@ final class ExperimentRunner {
             Path serverBase = settings.state().resolve("server");
             deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
-                    RunCommand.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
+                    ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
                     STARTUP_TIMEOUT, admin()), this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {
@@ -217,19 +218,20 @@ final class ExperimentRunner {
             if (!outcome.accepted()) {
                 throw new IOException("the reference-data load was refused: " + outcome.error());
             }
-            LoadFigures end = admin.await(outcome.figures().executionId(), 250);
+            LoadStatus end = admin.await(outcome.figures().executionId(), 250);
             if (!end.completed()) {
                 throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
             }
             say(String.format(Locale.ROOT, "Data: %,d rows loaded in %.1f s", end.rowsWritten(), end.loadSeconds()));
             dataLoaded = true;
         } else {
-            AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
-            if (!reset.done()) {
-                throw new IOException("the data could not be brought back to its loaded state: " + reset.error());
+            AdminClient.Reset outcome = admin.resetReport(AdminClient.SCOPE_LOADED);
+            if (outcome.done() == null) {
+                throw new IOException("the data could not be brought back to its loaded state: " + outcome.error());
             }
+            var reset = outcome.done();
             say(String.format(Locale.ROOT, "Data: orders removed, %,d stock rows back at their loaded quantities (%.1f s)",
-                    reset.restoredRows(), reset.seconds()));
+                    AdminClient.Reset.sum(reset.restored()), reset.seconds()));
         }
     }
 
@@ -298,15 +300,15 @@ final class ExperimentRunner {
     }
 
     static String warmUpDescription(LoadConfig c) {
-        String each = LoadOptions.DurationConverter.format(c.warmUp()) + " before each step";
+        String each = Durations.format(c.warmUp()) + " before each step";
         if (c.steadyState() == null) {
             return "fixed: " + each;
         }
         var s = c.steadyState();
         return String.format(Locale.ROOT, "steady state on the first step after each server start: at least %s, then until %d "
                         + "windows of %s agree within %.0f %% (at most %s); %s",
-                LoadOptions.DurationConverter.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
-                LoadOptions.DurationConverter.format(s.window()), 100 * s.tolerance(), LoadOptions.DurationConverter.format(s.max()), each);
+                Durations.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
+                Durations.format(s.window()), 100 * s.tolerance(), Durations.format(s.max()), each);
     }
 
     /** The server's system properties: the experiment's port offset, then the variant's. */

@@ -4,7 +4,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
+import org.orderapp.batch.LoadStatus;
+import org.orderapp.batch.ResetOutcome;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** ./order load-data: the reference-data load of the running application, with live progress. */
@@ -17,7 +21,7 @@ import picocli.CommandLine.Option;
                 "Stopping this command (Ctrl-C) does not stop the load; --status shows it again."})
 class LoadDataCommand implements Callable<Integer> {
 
-    @Option(names = "--scale", defaultValue = "1.0", description = "Size of the data set; 1.0 = the guide's (default ${DEFAULT-VALUE}).")
+    @Option(names = "--scale", defaultValue = "1.0", description = "Size of the data set; 1.0 = the guide's.")
     double scale;
 
     @Option(names = "--seed", description = "Seed of the generated data (default: the server's, 42). Same seed and scale, same data.")
@@ -27,43 +31,42 @@ class LoadDataCommand implements Callable<Integer> {
             + "(default: hibernate.jdbc.batch_size of the batch-services unit, order.batch.batch-size).")
     Integer batchSize;
 
-    @Option(names = "--reset-all", description = "Remove ALL data first (orders and reference data), then load.")
-    boolean resetAll;
+    /** At most one action; none: a load, with --reset-all removing everything first. */
+    @ArgGroup(exclusive = true)
+    Action action = new Action();
 
-    @Option(names = "--reset-orders", description = "Only remove the orders, their lines and the replenishments "
-            + "(the reference data stays, as between the guide's runs); load nothing.")
-    boolean resetOrders;
+    static class Action {
+        @Option(names = "--reset-all", description = "Remove ALL data first (orders and reference data), then load.")
+        boolean resetAll;
 
-    @Option(names = "--reset-to-loaded", description = "Put the data back as the latest completed load left it: remove "
-            + "the orders, their lines and the replenishments, and return every stock row changed since to its loaded "
-            + "quantity (before each measured run, so stock does not drift); load nothing.")
-    boolean resetToLoaded;
+        @Option(names = "--reset-orders", description = "Only remove the orders, their lines and the replenishments "
+                + "(the reference data stays, as between the guide's runs); load nothing.")
+        boolean resetOrders;
 
-    @Option(names = "--restart", description = "Finish the latest load from its last checkpoint (after a failure, a stop, "
-            + "or a server that stopped in the middle).")
-    boolean restart;
+        @Option(names = "--reset-to-loaded", description = "Put the data back as the latest completed load left it: remove "
+                + "the orders, their lines and the replenishments, and return every stock row changed since to its loaded "
+                + "quantity (before each measured run, so stock does not drift); load nothing.")
+        boolean resetToLoaded;
 
-    @Option(names = "--status", description = "Show the latest load and exit (follows it while it runs).")
-    boolean status;
+        @Option(names = "--restart", description = "Finish the latest load from its last checkpoint (after a failure, a "
+                + "stop, or a server that stopped in the middle).")
+        boolean restart;
 
-    @Option(names = "--stop", description = "Stop the running load at its next checkpoint (--restart continues it).")
-    boolean stop;
+        @Option(names = "--status", description = "Show the latest load and exit (follows it while it runs).")
+        boolean status;
 
-    @Option(names = "--url", description = "The application's URL (default: the one ./order run writes in var/run.properties).")
-    String url;
+        @Option(names = "--stop", description = "Stop the running load at its next checkpoint (--restart continues it).")
+        boolean stop;
+    }
+
+    @Mixin
+    ApplicationOptions application;
 
     @Override
     public Integer call() throws Exception {
-        int actions = (resetOrders ? 1 : 0) + (resetToLoaded ? 1 : 0) + (restart ? 1 : 0) + (status ? 1 : 0)
-                + (stop ? 1 : 0);
-        if (actions > 1 || (actions == 1 && resetAll)) {
-            System.err.println("order load-data: choose one of --reset-orders, --reset-to-loaded, --restart, --status, "
-                    + "--stop (--reset-all goes with a load)");
-            return 2;
-        }
-        var admin = AdminClient.of(ApplicationTarget.applicationUrl(url));
+        var admin = AdminClient.of(application.resolve());
         var view = new LoadProgressView(admin, System.out);
-        if (resetOrders) {
+        if (action.resetOrders) {
             String refused = admin.reset("orders");
             if (refused != null) {
                 System.err.println("order load-data: " + refused);
@@ -72,11 +75,11 @@ class LoadDataCommand implements Callable<Integer> {
             System.out.println("Removed the orders, order lines and replenishments; the reference data is kept.");
             return 0;
         }
-        if (resetToLoaded) {
+        if (action.resetToLoaded) {
             return resetToLoaded(admin);
         }
-        if (status) {
-            LoadFigures f = admin.status();
+        if (action.status) {
+            LoadStatus f = admin.status();
             if (f.executionId() == 0) {
                 System.out.println("No reference-data load has run.");
                 return 0;
@@ -89,12 +92,12 @@ class LoadDataCommand implements Callable<Integer> {
             return 0;
         }
         AdminClient.Outcome outcome;
-        if (stop) {
+        if (action.stop) {
             outcome = admin.stop();
-        } else if (restart) {
+        } else if (action.restart) {
             outcome = admin.restart();
         } else {
-            outcome = admin.load(scale, seed, batchSize, resetAll, null);
+            outcome = admin.load(scale, seed, batchSize, action.resetAll, null);
         }
         if (!outcome.accepted()) {
             System.err.println("order load-data: " + outcome.error());
@@ -105,31 +108,32 @@ class LoadDataCommand implements Callable<Integer> {
             }
             return 1;
         }
-        LoadFigures started = outcome.figures();
-        if (stop) {
+        LoadStatus started = outcome.figures();
+        if (action.stop) {
             System.out.println("Stopping load " + started.executionId() + " at its next checkpoint; --restart continues it.");
             return 0;
         }
         System.out.printf(java.util.Locale.US, "%s load %d: %,d rows at scale %s, seed %d, batch size %,d%s%n",
-                restart ? "Restarted" : "Started", started.executionId(), started.rowsTotal(), started.scale(),
-                started.seed(), started.batchSize(), resetAll ? " (all data removed first)" : "");
-        LoadFigures end = follow(view, started);
+                action.restart ? "Restarted" : "Started", started.executionId(), started.rowsTotal(), started.scale(),
+                started.seed(), started.batchSize(), action.resetAll ? " (all data removed first)" : "");
+        LoadStatus end = follow(view, started);
         LoadProgressView.summary(end, System.out);
         return end.completed() ? 0 : 1;
     }
 
     /** Prints one line: what was put back, what was emptied, and any rows that could not be restored. */
     private static int resetToLoaded(AdminClient admin) throws Exception {
-        AdminClient.Reset reset = admin.resetReport(AdminClient.SCOPE_LOADED);
-        if (!reset.done()) {
-            System.err.println("order load-data: " + reset.error());
+        AdminClient.Reset outcome = admin.resetReport(AdminClient.SCOPE_LOADED);
+        if (outcome.done() == null) {
+            System.err.println("order load-data: " + outcome.error());
             return 1;
         }
-        String skipped = reset.skippedRows() == 0 ? "" : String.format(Locale.US,
-                "; %,d changed rows the load never made were left as they are (%s)", reset.skippedRows(),
-                perTable(reset.skipped()));
+        ResetOutcome reset = outcome.done();
+        long skippedRows = AdminClient.Reset.sum(reset.skipped());
+        String skipped = skippedRows == 0 ? "" : String.format(Locale.US,
+                "; %,d changed rows the load never made were left as they are (%s)", skippedRows, perTable(reset.skipped()));
         System.out.printf(Locale.US, "Back to the loaded data in %.2f s: %,d stock rows restored (%s), %s emptied%s.%n",
-                reset.seconds(), reset.restoredRows(), perTable(reset.restored()), String.join(", ", reset.emptied()),
+                reset.seconds(), AdminClient.Reset.sum(reset.restored()), perTable(reset.restored()), String.join(", ", reset.emptied()),
                 skipped);
         return 0;
     }
@@ -140,7 +144,7 @@ class LoadDataCommand implements Callable<Integer> {
         return parts.toString();
     }
 
-    private static LoadFigures follow(LoadProgressView view, LoadFigures started) throws Exception {
+    private static LoadStatus follow(LoadProgressView view, LoadStatus started) throws Exception {
         Thread hint = new Thread(() -> System.out.printf("%nThe load goes on in the server; ./order load-data --status "
                 + "shows it.%n"));
         Runtime.getRuntime().addShutdownHook(hint);

@@ -3,6 +3,7 @@ package org.orderapp.launcher;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
+import org.orderapp.batch.LoadStatus;
 
 /**
  * Follows a load on the server and shows it: one progress line rewritten in place on a terminal (every few
@@ -24,11 +25,11 @@ final class LoadProgressView {
     }
 
     /** Polls until the load has ended; answers its final figures. */
-    LoadFigures follow(long executionId) throws IOException, InterruptedException {
-        long lastPlain = 0;
+    LoadStatus follow(long executionId) throws IOException, InterruptedException {
+        long lastPlain = System.currentTimeMillis(); // not a terminal: a line after every interval, none at the start
         int width = 0;
         while (true) {
-            LoadFigures f = admin.status();
+            LoadStatus f = admin.status();
             if (f.executionId() != executionId) {
                 throw new IOException("the server now reports load " + f.executionId() + " instead of " + executionId);
             }
@@ -51,7 +52,7 @@ final class LoadProgressView {
         }
     }
 
-    static String line(LoadFigures f) {
+    static String line(LoadStatus f) {
         double percent = f.rowsTotal() == 0 ? 0 : 100.0 * f.rowsDone() / f.rowsTotal();
         String left = f.secondsLeft() == null ? "time left unknown" : duration(f.secondsLeft()) + " left";
         return String.format(Locale.US, "  %,d of %,d rows  %5.1f %%  %,8.0f rows/s  %s  %s", f.rowsDone(),
@@ -59,20 +60,20 @@ final class LoadProgressView {
     }
 
     /** The end of a load: what it did, per table, and how fast. */
-    static void summary(LoadFigures f, PrintStream out) {
+    static void summary(LoadStatus f, PrintStream out) {
         if (f.completed()) {
             out.printf(Locale.US, "Loaded %,d rows in %s (%,.0f rows/s): scale %s, seed %d, batch size %,d, %s writer%n",
                     f.rowsWritten(), duration(f.loadSeconds()), f.rowsPerSecond(), f.scale(), f.seed(), f.batchSize(),
-                    f.writer().toUpperCase(Locale.ROOT));
+                    String.valueOf(f.writer()).toUpperCase(Locale.ROOT));
             if (f.rowsWritten() != f.rowsDone()) {
                 out.printf(Locale.US, "  (a restart: earlier executions had committed the other %,d rows)%n",
                         f.rowsDone() - f.rowsWritten());
             }
         } else {
             out.printf(Locale.US, "Load %d ended %s at %,d of %,d rows%s%n", f.executionId(), f.state(), f.rowsDone(),
-                    f.rowsTotal(), f.message().isEmpty() ? "" : ": " + f.message());
+                    f.rowsTotal(), f.message() == null || f.message().isEmpty() ? "" : ": " + f.message());
         }
-        for (LoadFigures.Table t : f.tables()) {
+        for (LoadStatus.TableProgress t : f.tables()) {
             String resumed = t.resumedFrom() != null && t.resumedFrom() > 0
                     ? String.format(Locale.US, "  (resumed at row %,d)", t.resumedFrom()) : "";
             out.printf(Locale.US, "  %-20s %,12d of %,12d%s%n", t.table(), t.rows(), t.total(), resumed);

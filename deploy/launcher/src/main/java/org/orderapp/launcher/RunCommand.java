@@ -3,9 +3,9 @@ package org.orderapp.launcher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,23 +18,22 @@ import picocli.CommandLine.Option;
                 "seed a small data set into an empty database, print the URLs, and run until Ctrl-C or SIGTERM."})
 class RunCommand implements Callable<Integer> {
 
-    static final int DEFAULT_HTTP_PORT = 8080;
-
-    @Option(names = "--http-port", description = "HTTP port (default: ORDER_HTTP_PORT, else 8080)")
+    @Option(names = "--http-port", description = "HTTP port (default: " + ServerAddress.HTTP_PORT_SETTING + ", else "
+            + ServerAddress.DEFAULT_HTTP_PORT + ")")
     Integer httpPort;
 
     @Option(names = "--profile", paramLabel = "name", defaultValue = ServerProfile.DEFAULT,
-            description = "Server profile: baseline (as provisioned) or tuned (production tuning); default ${DEFAULT-VALUE}.")
+            description = "Server profile: baseline (as provisioned) or tuned (production tuning).")
     String profileName;
 
     @Option(names = "--no-seed", description = "Do not load the seed data set into an empty database.")
     boolean noSeed;
 
-    @Option(names = {"-D"}, paramLabel = "property=value",
+    @Option(names = {"-D"}, showDefaultValue = Visibility.NEVER, paramLabel = "property=value",
             description = "A system property for the server, e.g. -D order.services.batch-size=1 (repeatable).")
     List<String> serverProperties = new ArrayList<>();
 
-    @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment (default ${DEFAULT-VALUE}).",
+    @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
     int startupTimeoutSeconds;
 
@@ -54,7 +53,7 @@ class RunCommand implements Callable<Integer> {
         }
         int port;
         try {
-            port = httpPort(httpPort, DatabaseTarget.setting("ORDER_HTTP_PORT"));
+            port = ServerAddress.httpPort(httpPort, DatabaseTarget.setting(ServerAddress.HTTP_PORT_SETTING));
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
@@ -102,24 +101,6 @@ class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException shuttingDown) {
             return 0; // Ctrl-C or SIGTERM: the hook is stopping everything already
         }
-    }
-
-    /** The option wins over ORDER_HTTP_PORT, which wins over 8080; a value that is no port is refused. */
-    static int httpPort(Integer option, Optional<String> setting) {
-        String source = option != null ? "--http-port" : "ORDER_HTTP_PORT";
-        String value = option != null ? option.toString() : setting.map(String::trim).orElse(null);
-        if (value == null) {
-            return DEFAULT_HTTP_PORT;
-        }
-        try {
-            int port = Integer.parseInt(value);
-            if (port >= 1 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException notANumber) {
-            // refused below
-        }
-        throw new IllegalArgumentException(source + " must be a port number from 1 to 65535: " + value);
     }
 
     private static void say(String line) {

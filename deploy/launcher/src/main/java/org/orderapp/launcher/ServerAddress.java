@@ -2,21 +2,47 @@ package org.orderapp.launcher;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Optional;
+import org.orderapp.load.Target;
 
 /**
- * Where the server started by ./order run listens: its HTTP and management ports moved by
- * jboss.socket.binding.port-offset when that is among the -D properties given to the server.
+ * Where a server started by the launcher listens, and the one place that knows how WildFly places its ports: the
+ * HTTP port (ORDER_HTTP_PORT, read by configure.cli) and the management port (jboss.management.http.port), both
+ * moved by jboss.socket.binding.port-offset.
  */
 public record ServerAddress(int httpPort, int managementPort) {
 
-    static final int MANAGEMENT_PORT = 9990;
+    static final int DEFAULT_HTTP_PORT = 8080;
+    static final String HTTP_PORT_SETTING = "ORDER_HTTP_PORT";
 
-    /** The ports of a server given the base HTTP port and the run's -D properties ("name=value"). */
+    /**
+     * The ports of a server given its base HTTP port and its -D properties ("name=value"); a property naming the
+     * HTTP or management port, or an offset, wins as it does in the server.
+     */
     public static ServerAddress of(int httpPort, List<String> serverProperties) {
-        int offset = Integer.parseInt(property(serverProperties, "jboss.socket.binding.port-offset", "0"));
-        int management = Integer.parseInt(property(serverProperties, "jboss.management.http.port",
-                Integer.toString(MANAGEMENT_PORT)));
-        return new ServerAddress(httpPort + offset, management + offset);
+        int offset = property(serverProperties, "jboss.socket.binding.port-offset").map(Integer::parseInt).orElse(0);
+        int http = property(serverProperties, HTTP_PORT_SETTING).map(Integer::parseInt).orElse(httpPort);
+        int management = property(serverProperties, "jboss.management.http.port").map(Integer::parseInt)
+                .orElse(Target.DEFAULT_MANAGEMENT_PORT);
+        return new ServerAddress(http + offset, management + offset);
+    }
+
+    /** The option wins over ORDER_HTTP_PORT, which wins over 8080; a value that is no port is refused. */
+    static int httpPort(Integer option, Optional<String> setting) {
+        String source = option != null ? "--http-port" : HTTP_PORT_SETTING;
+        String value = option != null ? option.toString() : setting.map(String::trim).orElse(null);
+        if (value == null) {
+            return DEFAULT_HTTP_PORT;
+        }
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw new IllegalArgumentException(source + " must be a port number from 1 to 65535: " + value);
     }
 
     public URI applicationUrl() {
@@ -27,14 +53,14 @@ public record ServerAddress(int httpPort, int managementPort) {
         return URI.create("http://127.0.0.1:" + managementPort + "/management");
     }
 
-    private static String property(List<String> properties, String name, String fallback) {
-        String value = fallback;
+    private static Optional<String> property(List<String> properties, String name) {
+        String value = null;
         for (String p : properties) {
             String s = p.startsWith("-D") ? p.substring(2) : p;
             if (s.startsWith(name + "=")) {
                 value = s.substring(name.length() + 1).trim();
             }
         }
-        return value;
+        return Optional.ofNullable(value);
     }
 }

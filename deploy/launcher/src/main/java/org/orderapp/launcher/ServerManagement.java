@@ -1,11 +1,13 @@
 package org.orderapp.launcher;
 
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
+import org.orderapp.load.Target;
 
 /**
  * The server's management API (WildFly's controller client over HTTP upgrade, authenticated as the local user, as
@@ -20,9 +22,9 @@ final class ServerManagement implements AutoCloseable {
     private final int port;
     private ModelControllerClient client;
 
-    ServerManagement(String host, int port) throws IOException {
-        this.host = host;
-        this.port = port;
+    ServerManagement(URI management) throws IOException {
+        this.host = management.getHost();
+        this.port = management.getPort() > 0 ? management.getPort() : Target.DEFAULT_MANAGEMENT_PORT;
         this.client = connect();
     }
 

@@ -1,9 +1,8 @@
 package org.orderapp.launcher;
 
 import java.io.IOException;
-import java.net.URI;
 import org.orderapp.load.Target;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * Where the running application is: by default what ./order run wrote to var/run.properties; the URLs can be
@@ -11,26 +10,24 @@ import picocli.CommandLine.Option;
  */
 class TargetOptions {
 
-    @Option(names = "--url", paramLabel = "URL", description = "The application, e.g. http://localhost:8080/Order/ (default: from the running ./order run).")
-    URI url;
+    @Mixin
+    ApplicationOptions application;
 
-    @Option(names = "--management-url", paramLabel = "URL",
-            description = "The management interface, e.g. http://127.0.0.1:9990/management (default: from the running ./order run).")
-    URI management;
+    @Mixin
+    ManagementOptions management;
 
     Target resolve(ProjectLayout layout) throws IOException {
         var state = RunState.read(layout);
-        if (state.isEmpty() && (url == null || management == null || DatabaseTarget.external().isEmpty())) {
+        boolean given = application.url != null || management.url != null;
+        if (state.isEmpty() && (application.url == null || management.url == null || DatabaseTarget.external().isEmpty())) {
             throw new IllegalStateException("the application is not running: start ./order run in another terminal (it writes "
                     + RunState.file(layout) + "), or give --url, --management-url and ORDER_DB_URL");
         }
-        URI application = url != null ? url : URI.create(state.get().applicationUrl());
-        URI managementUrl = management != null ? management : URI.create(state.get().managementUrl());
         DatabaseTarget db = state.map(RunState::database).or(DatabaseTarget::external).orElseThrow();
-        if (url != null || management != null) {
+        if (given) {
             db = DatabaseTarget.external().orElse(db);
         }
-        return new Target(application, managementUrl, db.url(), db.user(), db.password(),
+        return new Target(application.resolve(state), management.resolve(state), db.url(), db.user(), db.password(),
                 AdminCredentials.forClient(layout).map(AdminCredentials::authorization).orElse(null));
     }
 }

@@ -1,8 +1,6 @@
 package org.orderapp.load.engine;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -10,34 +8,24 @@ import java.util.concurrent.locks.LockSupport;
  * The guide's closed model: N users, each on its own thread with its own connection and session, each sending
  * its next request when the previous one has been answered and its think time has passed.
  */
-public final class ClosedLoad implements LoadShape {
+public final class ClosedLoad extends ThreadedLoad {
 
     private final int users;
     private final UserFactory factory;
     private final Duration thinkTime;
     private final boolean exponential;
-    private final long joinMillis;
-    private final List<Thread> threads = new ArrayList<>();
-    private volatile boolean running;
 
     public ClosedLoad(int users, UserFactory factory, Duration thinkTime, boolean exponential, Duration requestTimeout) {
+        super(requestTimeout);
         this.users = users;
         this.factory = factory;
         this.thinkTime = thinkTime;
         this.exponential = exponential;
-        this.joinMillis = requestTimeout.toMillis() * 3 + 5_000; // a browse is several requests
     }
 
     @Override
     public void start(StepRecorder recorder) {
-        running = true;
-        for (int n = 0; n < users; n++) {
-            int user = n;
-            Thread t = new Thread(() -> runUser(user, recorder), "load-user-" + n);
-            t.setDaemon(true);
-            threads.add(t);
-            t.start();
-        }
+        startThreads(users, "load-user", user -> runUser(user, recorder));
     }
 
     private void runUser(int n, StepRecorder recorder) {
@@ -61,15 +49,6 @@ public final class ClosedLoad implements LoadShape {
         long until = System.nanoTime() + nanos;
         for (long left = nanos; left > 0 && running; left = until - System.nanoTime()) {
             LockSupport.parkNanos(Math.min(left, 100_000_000L));
-        }
-    }
-
-    @Override
-    public void stop() throws InterruptedException {
-        running = false;
-        long deadline = System.currentTimeMillis() + joinMillis;
-        for (Thread t : threads) {
-            t.join(Math.max(1, deadline - System.currentTimeMillis()));
         }
     }
 }

@@ -1,8 +1,6 @@
 package org.orderapp.load.engine;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -12,35 +10,25 @@ import java.util.concurrent.locks.LockSupport;
  * connection is busy, arrivals wait, and their response time counts from when they were due: a stalled server
  * shows as the stall it is, not as a pause in the schedule (no coordinated omission).
  */
-public final class OpenLoad implements LoadShape {
+public final class OpenLoad extends ThreadedLoad {
 
     private final double ratePerSecond;
     private final int connections;
     private final UserFactory factory;
-    private final long joinMillis;
     private final AtomicLong arrivals = new AtomicLong();
-    private final List<Thread> threads = new ArrayList<>();
-    private volatile boolean running;
     private long startNanos;
 
     public OpenLoad(double ratePerSecond, int connections, UserFactory factory, Duration requestTimeout) {
+        super(requestTimeout);
         this.ratePerSecond = ratePerSecond;
         this.connections = connections;
         this.factory = factory;
-        this.joinMillis = requestTimeout.toMillis() * 3 + 5_000;
     }
 
     @Override
     public void start(StepRecorder recorder) {
-        running = true;
         startNanos = System.nanoTime();
-        for (int n = 0; n < connections; n++) {
-            int user = n;
-            Thread t = new Thread(() -> runConnection(user, recorder), "load-conn-" + n);
-            t.setDaemon(true);
-            threads.add(t);
-            t.start();
-        }
+        startThreads(connections, "load-conn", connection -> runConnection(connection, recorder));
     }
 
     private void runConnection(int n, StepRecorder recorder) {
@@ -56,15 +44,6 @@ public final class OpenLoad implements LoadShape {
                 }
                 session.next(due);
             }
-        }
-    }
-
-    @Override
-    public void stop() throws InterruptedException {
-        running = false;
-        long deadline = System.currentTimeMillis() + joinMillis;
-        for (Thread t : threads) {
-            t.join(Math.max(1, deadline - System.currentTimeMillis()));
         }
     }
 }

@@ -1,10 +1,7 @@
 package org.orderapp.load.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,19 +9,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.orderapp.load.report.ResultFiles;
 import org.orderapp.load.report.SelfContainedPage;
 
 /** Writes a comparison as comparison.json, comparison.csv and comparison.html, and prints its verdicts. */
 public final class ComparisonFiles {
 
-    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String TEMPLATE = "/org/orderapp/load/experiment/comparison.html";
 
     private ComparisonFiles() {
     }
 
     public static void write(Path folder, Comparison comparison) throws IOException {
-        String json = JSON.writeValueAsString(comparison);
+        String json = ResultFiles.JSON.writeValueAsString(comparison);
         Files.writeString(folder.resolve("comparison.json"), json, StandardCharsets.UTF_8);
         writeCsv(folder.resolve("comparison.csv"), comparison);
         SelfContainedPage.write(folder.resolve("comparison.html"), TEMPLATE, "/*COMPARISON_JSON*/", json);
@@ -35,28 +32,28 @@ public final class ComparisonFiles {
      * the paired ratio with its interval and the verdict. CPU per transaction has a row per role.
      */
     static void writeCsv(Path file, Comparison c) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("experiment,variant,step,step_name,metric,mean,ci95_low,ci95_high,n,ratio_to_control,ratio_ci95_low,"
-                    + "ratio_ci95_high,paired_rounds,verdict,guide_ratio\n");
-            for (var v : c.variants()) {
-                for (var s : v.steps()) {
-                    row(w, c, v.name(), s, Metric.THROUGHPUT.key(), s.throughput());
-                    row(w, c, v.name(), s, Metric.P99.key(), s.p99Ms());
-                    row(w, c, v.name(), s, Metric.MEAN.key(), s.meanMs());
-                    row(w, c, v.name(), s, Metric.CPU.key(), null);
-                    for (var role : s.cpuMsPerTx().entrySet()) {
-                        if (role.getValue() != null) {
-                            w.write(csv(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
-                                    number(role.getValue()), "", "", "", "", "", "", "", "", "")));
-                        }
+        var rows = new ArrayList<List<String>>();
+        for (var v : c.variants()) {
+            for (var s : v.steps()) {
+                row(rows, c, v.name(), s, Metric.THROUGHPUT.key(), s.throughput());
+                row(rows, c, v.name(), s, Metric.P99.key(), s.p99Ms());
+                row(rows, c, v.name(), s, Metric.MEAN.key(), s.meanMs());
+                row(rows, c, v.name(), s, Metric.CPU.key(), null);
+                for (var role : s.cpuMsPerTx().entrySet()) {
+                    if (role.getValue() != null) {
+                        rows.add(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
+                                number(role.getValue()), "", "", "", "", "", "", "", "", ""));
                     }
                 }
             }
         }
+        ResultFiles.writeCsv(file, List.of("experiment", "variant", "step", "step_name", "metric", "mean", "ci95_low",
+                "ci95_high", "n", "ratio_to_control", "ratio_ci95_low", "ratio_ci95_high", "paired_rounds", "verdict",
+                "guide_ratio"), rows);
     }
 
-    private static void row(Writer w, Comparison c, String variant, Comparison.StepSummary s, String metric,
-                            Comparison.Figure figure) throws IOException {
+    private static void row(List<List<String>> rows, Comparison c, String variant, Comparison.StepSummary s, String metric,
+                            Comparison.Figure figure) {
         var ratio = c.ratios().stream().filter(r -> r.variant().equals(variant) && r.metric().equals(metric) && r.step() == s.step())
                 .findFirst().orElse(null);
         if (figure == null && ratio == null) {
@@ -73,15 +70,7 @@ public final class ComparisonFiles {
         cells.add(ratio == null ? "" : Integer.toString(ratio.n()));
         cells.add(ratio == null ? "" : ratio.verdict());
         cells.add(ratio == null || ratio.guide() == null ? "" : number(ratio.guide()));
-        w.write(csv(cells));
-    }
-
-    private static String csv(List<String> cells) {
-        var out = new ArrayList<String>();
-        for (String cell : cells) {
-            out.add(cell.contains(",") || cell.contains("\"") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell);
-        }
-        return String.join(",", out) + "\n";
+        rows.add(cells);
     }
 
     private static String number(double v) {

@@ -19,8 +19,6 @@ import java.util.stream.Stream;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadOptions;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * One experiment, as a YAML file (load/experiments/NAME.yaml, or a user's own): what it varies, the guide's figure it
@@ -224,20 +222,13 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             args.add("--steady-state");
         }
         args.addAll(loadArguments());
-        var parsed = new LoadArguments();
         try {
-            new CommandLine(parsed).parseArgs(args.toArray(String[]::new));
-            return parsed.options.toConfig(Path.of("."));
+            return LoadOptions.parse(Path.of("."), args);
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
             throw new IllegalArgumentException(name + ": load: " + e.getMessage());
         }
     }
 
-    @Command(name = "load")
-    static final class LoadArguments {
-        @Mixin
-        LoadOptions options;
-    }
 
     /** Every definition in a folder, by name. */
     public static List<Path> list(Path folder) throws IOException {

@@ -1,5 +1,6 @@
 package org.orderapp.load.fault;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -32,6 +33,7 @@ public record Fault(Kind kind, Duration at, Duration duration) {
             this.defaultDuration = defaultDuration;
         }
 
+        @JsonValue
         public String label() {
             return label;
         }

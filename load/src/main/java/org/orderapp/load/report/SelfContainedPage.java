@@ -8,16 +8,21 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * A page that opens offline: an HTML template from the class path with Chart.js (read from its WebJar) and the
- * page's data (JSON) inlined in place of two placeholders, the comments CHART_JS and the data's own.
+ * A page that opens offline: an HTML template from the class path with the pages' shared style and script
+ * (page.css, page.js), Chart.js (read from its WebJar) and the page's data (JSON) inlined in place of placeholders,
+ * the comments PAGE_CSS, PAGE_JS, CHART_JS and the data's own.
  */
 public final class SelfContainedPage {
+
+    private static final String SHARED = "/org/orderapp/load/report/";
 
     private SelfContainedPage() {
     }
 
     public static void write(Path file, String template, String dataPlaceholder, String json) throws IOException {
         String html = resource(template)
+                .replace("/*PAGE_CSS*/", resource(SHARED + "page.css"))
+                .replace("/*PAGE_JS*/", resource(SHARED + "page.js"))
                 .replace("/*CHART_JS*/", scriptSafe(chartJs()))
                 .replace(dataPlaceholder, scriptSafe(json));
         Files.writeString(file, html, StandardCharsets.UTF_8);

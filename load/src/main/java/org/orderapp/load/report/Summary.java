@@ -1,7 +1,6 @@
 package org.orderapp.load.report;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import java.io.IOException;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,118 +8,94 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
+import org.orderapp.load.LoadConfig;
 import org.orderapp.load.RunResult;
 import org.orderapp.load.StepOutcome;
+import org.orderapp.load.audit.AuditResult;
 import org.orderapp.load.engine.StepResult;
+import org.orderapp.load.engine.WarmUp;
+import org.orderapp.load.fault.FaultEvent;
+import org.orderapp.load.server.LockContention;
 import org.orderapp.load.server.ServerSample;
 import org.orderapp.load.server.ServerWindow;
 import org.orderapp.load.workload.RequestType;
 
-/** summary.json: every figure of the run, which the HTML report draws from too. */
-final class Summary {
+/** summary.json: every figure of the run, which the HTML report draws from too (with the metric names it reads). */
+record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> steps, List<Aggregate> aggregate,
+               AuditResult audit, ReportMetrics metrics, List<Map<String, Double>> serverSeries, List<String> notes,
+               List<FaultEvent> faults) {
 
-    /** Server figures drawn over time in the report. */
-    static final List<String> SERIES = List.of("ds.inUse", "app.mdb.inFlight", "queue.replenish.depth", "queue.dlq.depth",
-            "http.busyThreads", "ejb.OrderTransaction.poolInUse", "ejb.OrderService.poolInUse", "mdb.ReplenishBean.poolInUse",
-            "db.Threads_running");
-
-    private Summary() {
+    /** The run at a glance. */
+    record Run(String started, String finished, LoadConfig.Model model, String stepUnit, String endpoint, int customers,
+               int distributionCenters, long errors, String audit, boolean valid) {
     }
 
-    static Map<String, Object> of(RunResult run) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("started", run.started().toString());
-        info.put("finished", run.finished().toString());
-        info.put("model", run.config().model().name().toLowerCase());
-        info.put("stepUnit", run.config().model() == org.orderapp.load.LoadConfig.Model.CLOSED ? "users" : "tx/s offered");
-        info.put("endpoint", run.endpoint());
-        info.put("customers", run.customers());
-        info.put("distributionCenters", run.centers());
-        info.put("errors", run.errors());
-        info.put("audit", run.audit() == null ? "skipped" : run.audit().pass() ? "PASS" : "FAIL");
-        info.put("valid", run.validity().valid());
-        m.put("run", info);
-        m.put("validity", validity(run));
-        m.put("config", RunFolder.JSON.readValue(run.folder().resolve("config.json").toFile(),
-                new TypeReference<Map<String, Object>>() { }));
-        List<Map<String, Object>> steps = new ArrayList<>();
-        for (StepOutcome o : run.steps()) {
-            steps.add(step(o, run));
-        }
-        m.put("steps", steps);
-        m.put("aggregate", aggregate(run));
-        m.put("audit", run.audit());
-        m.put("serverSeries", series(run.samples()));
-        m.put("notes", run.notes());
-        m.put("faults", run.faults());
-        return m;
+    /** Valid or not, why, and (for the whole run) the rules it was judged by. */
+    record Verdict(boolean valid, List<String> reasons, Rules rules) {
     }
 
-    /** The verdict, its reasons, and the rules it was judged by. */
-    private static Map<String, Object> validity(RunResult run) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("valid", run.validity().valid());
-        v.put("reasons", run.validity().reasons());
-        var rules = run.config().rules();
-        Map<String, Object> r = new LinkedHashMap<>();
+    record Rules(Map<String, Double> p90LimitMs, double mixTolerance, double maxErrorRate, boolean auditRequired) {
+    }
+
+    /** One step of one repeat: the client's figures, the server's in the same window, the lock contention. */
+    record Step(int repeat, double step, String name, double windowStartSeconds, double windowSeconds, double throughput,
+                long successes, long errorCount, Map<String, Long> errors, long refused, double refusedPerSecond,
+                long lateStarts, Map<String, LatencyStatistics> types, Map<String, LatencyStatistics> serviceTime,
+                WarmUp warmUp, @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Double machineBusyShare,
+                Verdict validity, Map<String, Double> server, LockContention contention, String recording,
+                List<StepResult.Tick> timeline) {
+    }
+
+    /** One step over the repeats: per request type, and the server's figures averaged. */
+    record Aggregate(double step, String name, Map<String, TypeAggregate> types, long errors, long refused,
+                     double refusedPerSecond, Map<String, Double> server) {
+    }
+
+    /**
+     * A request type's throughput, mean and p99 over the repeats (mean and sample standard deviation), every
+     * repeat's latencies merged, and their percentile spectrum: [1/(1-p), value in ms, p] points.
+     */
+    record TypeAggregate(int repeats, double throughputMean, double throughputStdDev, double throughputMin,
+                         double throughputMax, double meanMean, double meanStdDev, double p99Mean, double p99StdDev,
+                         LatencyStatistics merged, List<double[]> distribution) {
+    }
+
+    static Summary of(RunResult run, RunConfiguration config) {
+        LoadConfig c = run.config();
+        var info = new Run(run.started().toString(), run.finished().toString(), c.model(),
+                c.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered", run.endpoint(), run.customers(), run.centers(),
+                run.errors(), run.audit() == null ? "skipped" : run.audit().pass() ? "PASS" : "FAIL", run.validity().valid());
         Map<String, Double> limits = new LinkedHashMap<>();
-        rules.p90Limits().forEach((t, d) -> limits.put(t.label(), d.toNanos() / 1e6));
-        r.put("p90LimitMs", limits);
-        r.put("mixTolerance", rules.mixTolerance());
-        r.put("maxErrorRate", rules.maxErrorRate());
-        r.put("auditRequired", true);
-        v.put("rules", r);
-        return v;
+        c.rules().p90Limits().forEach((t, d) -> limits.put(t.label(), d.toNanos() / 1e6));
+        var validity = new Verdict(run.validity().valid(), run.validity().reasons(),
+                new Rules(limits, c.rules().mixTolerance(), c.rules().maxErrorRate(), true));
+        return new Summary(info, validity, config, run.steps().stream().map(o -> step(o, c)).toList(), aggregate(run),
+                run.audit(), ReportMetrics.NAMES, series(run.samples()), run.notes(), run.faults());
     }
 
-    private static Map<String, Object> step(StepOutcome o, RunResult run) {
+    private static Step step(StepOutcome o, LoadConfig config) {
         StepResult c = o.client();
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("repeat", c.repeat());
-        s.put("step", c.step());
-        s.put("name", c.name());
-        s.put("windowStartSeconds", c.startSeconds());
-        s.put("windowSeconds", c.windowSeconds());
-        s.put("throughput", c.throughput());
-        s.put("successes", c.successes());
-        s.put("errorCount", c.errorCount());
-        s.put("errors", c.errors());
-        s.put("refused", c.refused());
-        s.put("refusedPerSecond", c.refusedPerSecond());
-        s.put("lateStarts", c.lateStarts());
-        Map<String, Object> types = new LinkedHashMap<>();
+        Map<String, LatencyStatistics> types = new LinkedHashMap<>();
         byType(c.response()).forEach((t, h) -> types.put(t, LatencyStatistics.of(h, c.windowSeconds())));
-        s.put("types", types);
-        Map<String, Object> service = new LinkedHashMap<>();
+        Map<String, LatencyStatistics> service = new LinkedHashMap<>();
         byType(c.service()).forEach((t, h) -> service.put(t, LatencyStatistics.of(h, c.windowSeconds())));
-        s.put("serviceTime", service);
-        s.put("warmUp", c.warmUp());
-        s.put("cpu_ms_per_tx", o.server().cpuPerTransaction());
-        s.put("machineBusyShare", o.server().get(ServerWindow.MACHINE_BUSY));
-        var validity = run.config().rules().check(c, run.config().mix());
-        s.put("validity", Map.of("valid", validity.valid(), "reasons", validity.reasons()));
-        s.put("server", o.server().figures());
-        s.put("contention", o.contention() == null ? null : RunFolder.contention(o.contention()));
-        s.put("recording", o.recording());
-        s.put("timeline", c.timeline());
-        return s;
+        var rules = config.rules().check(c, config.mix());
+        return new Step(c.repeat(), c.step(), c.name(), c.startSeconds(), c.windowSeconds(), c.throughput(), c.successes(),
+                c.errorCount(), c.errors(), c.refused(), c.refusedPerSecond(), c.lateStarts(), types, service, c.warmUp(),
+                o.server().cpuPerTransaction(), o.server().get(ServerWindow.MACHINE_BUSY),
+                new Verdict(rules.valid(), rules.reasons(), null), o.server().figures(), o.contention(), o.recording(),
+                c.timeline());
     }
 
-    /** Per step: each request type's throughput, mean and p99 over the repeats (mean and sample standard deviation). */
-    private static List<Map<String, Object>> aggregate(RunResult run) {
+    private static List<Aggregate> aggregate(RunResult run) {
         Map<Integer, List<StepOutcome>> byStep = new TreeMap<>();
         run.steps().forEach(o -> byStep.computeIfAbsent(o.client().stepIndex(), k -> new ArrayList<>()).add(o));
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (var e : byStep.entrySet()) {
-            List<StepOutcome> repeats = e.getValue();
+        List<Aggregate> rows = new ArrayList<>();
+        for (List<StepOutcome> repeats : byStep.values()) {
             StepResult first = repeats.get(0).client();
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("step", first.step());
-            row.put("name", first.name());
             Map<String, Histogram> merged = new LinkedHashMap<>();
+            Map<String, List<LatencyStatistics>> perType = new LinkedHashMap<>();
             double seconds = 0;
-            Map<String, List<double[]>> perType = new LinkedHashMap<>();
             long errors = 0;
             long refused = 0;
             for (StepOutcome o : repeats) {
@@ -129,31 +104,20 @@ final class Summary {
                 refused += o.client().refused();
                 byType(o.client().response()).forEach((t, h) -> {
                     merged.computeIfAbsent(t, k -> new Histogram(h.getHighestTrackableValue(), h.getNumberOfSignificantValueDigits())).add(h);
-                    var stats = LatencyStatistics.of(h, o.client().windowSeconds());
-                    perType.computeIfAbsent(t, k -> new ArrayList<>()).add(new double[] {stats.throughput(), stats.mean(), stats.p99()});
+                    perType.computeIfAbsent(t, k -> new ArrayList<>()).add(LatencyStatistics.of(h, o.client().windowSeconds()));
                 });
             }
-            Map<String, Object> types = new LinkedHashMap<>();
-            for (var t : perType.entrySet()) {
-                Map<String, Object> v = new LinkedHashMap<>();
-                List<double[]> values = t.getValue();
-                v.put("repeats", values.size());
-                v.put("throughputMean", mean(values, 0));
-                v.put("throughputStdDev", sd(values, 0));
-                v.put("throughputMin", values.stream().mapToDouble(x -> x[0]).min().orElse(0));
-                v.put("throughputMax", values.stream().mapToDouble(x -> x[0]).max().orElse(0));
-                v.put("meanMean", mean(values, 1));
-                v.put("meanStdDev", sd(values, 1));
-                v.put("p99Mean", mean(values, 2));
-                v.put("p99StdDev", sd(values, 2));
-                v.put("merged", LatencyStatistics.of(merged.get(t.getKey()), seconds / repeats.size() * values.size()));
-                v.put("distribution", distribution(merged.get(t.getKey())));
-                types.put(t.getKey(), v);
-            }
-            row.put("types", types);
-            row.put("errors", errors);
-            row.put("refused", refused);
-            row.put("refusedPerSecond", seconds == 0 ? 0 : refused / seconds);
+            Map<String, TypeAggregate> types = new LinkedHashMap<>();
+            double meanWindow = seconds / repeats.size();
+            perType.forEach((t, values) -> {
+                double[] throughput = values.stream().mapToDouble(LatencyStatistics::throughput).toArray();
+                double[] means = values.stream().mapToDouble(LatencyStatistics::mean).toArray();
+                double[] p99s = values.stream().mapToDouble(LatencyStatistics::p99).toArray();
+                types.put(t, new TypeAggregate(values.size(), mean(throughput), sd(throughput),
+                        java.util.Arrays.stream(throughput).min().orElse(0), java.util.Arrays.stream(throughput).max().orElse(0),
+                        mean(means), sd(means), mean(p99s), sd(p99s),
+                        LatencyStatistics.of(merged.get(t), meanWindow * values.size()), distribution(merged.get(t))));
+            });
             Map<String, Double> server = new TreeMap<>();
             Map<String, Integer> counts = new TreeMap<>();
             for (StepOutcome o : repeats) {
@@ -163,13 +127,12 @@ final class Summary {
                 });
             }
             server.replaceAll((k, v) -> v / counts.get(k));
-            row.put("server", server);
-            rows.add(row);
+            rows.add(new Aggregate(first.step(), first.name(), types, errors, refused, seconds == 0 ? 0 : refused / seconds,
+                    server));
         }
         return rows;
     }
 
-    /** The percentile spectrum: [1/(1-p), value in ms, p] points, as HdrHistogram's plots draw it. */
     private static List<double[]> distribution(Histogram h) {
         var points = new ArrayList<double[]>();
         if (h.getTotalCount() == 0) {
@@ -186,12 +149,13 @@ final class Summary {
         return points;
     }
 
-    private static List<Map<String, Object>> series(List<ServerSample> samples) {
-        var out = new ArrayList<Map<String, Object>>();
+    /** The figures of {@link ReportMetrics#NAMES}' series at each sample: "t" (seconds) and each name sampled. */
+    private static List<Map<String, Double>> series(List<ServerSample> samples) {
+        var out = new ArrayList<Map<String, Double>>();
         for (ServerSample s : samples) {
-            Map<String, Object> row = new LinkedHashMap<>();
+            Map<String, Double> row = new LinkedHashMap<>();
             row.put("t", s.seconds());
-            for (String name : SERIES) {
+            for (String name : ReportMetrics.NAMES.series()) {
                 if (s.get(name) != null) {
                     row.put(name, s.get(name));
                 }
@@ -221,16 +185,17 @@ final class Summary {
         return out;
     }
 
-    private static double mean(List<double[]> values, int i) {
-        return values.stream().mapToDouble(v -> v[i]).average().orElse(0);
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(0);
     }
 
-    private static double sd(List<double[]> values, int i) {
-        if (values.size() < 2) {
+    /** The sample standard deviation; 0 for fewer than two values. */
+    private static double sd(double[] values) {
+        if (values.length < 2) {
             return 0;
         }
-        double m = mean(values, i);
-        double ss = values.stream().mapToDouble(v -> (v[i] - m) * (v[i] - m)).sum();
-        return Math.sqrt(ss / (values.size() - 1));
+        double m = mean(values);
+        double ss = java.util.Arrays.stream(values).map(v -> (v - m) * (v - m)).sum();
+        return Math.sqrt(ss / (values.length - 1));
     }
 }

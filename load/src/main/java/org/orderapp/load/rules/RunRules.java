@@ -24,14 +24,16 @@ import org.orderapp.load.workload.UserSession;
  */
 public record RunRules(Map<RequestType, Duration> p90Limits, double mixTolerance, double maxErrorRate) {
 
-    public static final Duration DEFAULT_P90_LIMIT = Duration.ofSeconds(2);
-    public static final double DEFAULT_MIX_TOLERANCE = 0.05;
-    public static final double DEFAULT_MAX_ERROR_RATE = 0.01;
+    /** The defaults, as the command line writes them. */
+    public static final String DEFAULT_P90_LIMIT = "2s";
+    public static final String DEFAULT_MIX_TOLERANCE = "5%";
+    public static final String DEFAULT_MAX_ERROR_RATE = "1%";
+    private static final Duration DEFAULT_LIMIT = Duration.ofSeconds(Long.parseLong(DEFAULT_P90_LIMIT.replace("s", "")));
 
     public RunRules {
         var limits = new EnumMap<RequestType, Duration>(RequestType.class);
         for (RequestType t : RequestType.values()) {
-            Duration limit = p90Limits.getOrDefault(t, DEFAULT_P90_LIMIT);
+            Duration limit = p90Limits.getOrDefault(t, DEFAULT_LIMIT);
             if (limit.isNegative() || limit.isZero()) {
                 throw new IllegalArgumentException("the response-time limit of " + t.label() + " must be positive");
             }
@@ -47,7 +49,8 @@ public record RunRules(Map<RequestType, Duration> p90Limits, double mixTolerance
     }
 
     public static RunRules defaults() {
-        return new RunRules(Map.of(), DEFAULT_MIX_TOLERANCE, DEFAULT_MAX_ERROR_RATE);
+        return new RunRules(Map.of(), parseShare(DEFAULT_MIX_TOLERANCE, "the mix tolerance"),
+                parseShare(DEFAULT_MAX_ERROR_RATE, "the error-rate limit"));
     }
 
     public RunRules withMaxErrorRate(double share) {

@@ -27,9 +27,9 @@ public final class ApplicationMonitor {
                     .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() == 200) {
                 var node = JSON.readTree(response.body());
-                values.put("app.mdb.inFlight", node.path("inFlight").asDouble());
+                values.put(ServerMetrics.MDB_IN_FLIGHT, node.path("inFlight").asDouble());
                 values.put("app.mdb.peakInFlight", node.path("peakInFlight").asDouble());
-                values.put("app.replenish.applied", node.path("applied").asDouble());
+                values.put(ServerMetrics.REPLENISHMENTS_APPLIED, node.path("applied").asDouble());
                 values.put("app.replenish.duplicates", node.path("duplicates").asDouble());
                 values.put("app.replenish.failures", node.path("failures").asDouble());
                 values.put("app.mdb.sessions", node.path("configuredSessions").asDouble());

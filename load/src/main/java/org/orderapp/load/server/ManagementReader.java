@@ -73,11 +73,11 @@ public final class ManagementReader implements AutoCloseable {
                 .ifPresent(pool -> {
                     put(values, "ds.active", pool, "ActiveCount");
                     put(values, "ds.available", pool, "AvailableCount");
-                    put(values, "ds.inUse", pool, "InUseCount");
-                    put(values, "ds.maxUsed", pool, "MaxUsedCount");
-                    put(values, "ds.waitCount", pool, "WaitCount");
+                    put(values, ServerMetrics.DS_IN_USE, pool, "InUseCount");
+                    put(values, ServerMetrics.DS_MAX_USED, pool, "MaxUsedCount");
+                    put(values, ServerMetrics.DS_WAIT_COUNT, pool, "WaitCount");
                     put(values, "ds.maxWaitCount", pool, "MaxWaitCount");
-                    put(values, "ds.totalBlockingTimeMs", pool, "TotalBlockingTime");
+                    put(values, ServerMetrics.DS_BLOCKING_MS, pool, "TotalBlockingTime");
                     put(values, "ds.timedOut", pool, "TimedOut");
                 });
         read(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3")))
@@ -87,7 +87,8 @@ public final class ManagementReader implements AutoCloseable {
                             continue;
                         }
                         for (var bean : ejb.get(kind).asPropertyList()) {
-                            String prefix = (kind.startsWith("message") ? "mdb." : "ejb.") + bean.getName() + ".";
+                            String prefix = (kind.startsWith("message") ? ServerMetrics.mdbPool(bean.getName(), "")
+                                    : ServerMetrics.ejbPool(bean.getName(), ""));
                             ModelNode b = bean.getValue();
                             put(values, prefix + "poolMax", b, "pool-max-size");
                             put(values, prefix + "poolAvailable", b, "pool-available-count");
@@ -108,12 +109,12 @@ public final class ManagementReader implements AutoCloseable {
                 });
         read(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "replenish")))
                 .ifPresent(queue -> {
-                    put(values, "queue.replenish.depth", queue, "message-count");
+                    put(values, ServerMetrics.QUEUE_DEPTH, queue, "message-count");
                     put(values, "queue.replenish.delivering", queue, "delivering-count");
                     put(values, "queue.replenish.added", queue, "messages-added");
                 });
         read(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "ReplenishDLQ")))
-                .ifPresent(queue -> put(values, "queue.dlq.depth", queue, "message-count"));
+                .ifPresent(queue -> put(values, ServerMetrics.DLQ_DEPTH, queue, "message-count"));
         // The entity regions of the second-level cache; figures appear when the container keeps statistics.
         read(runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "hibernate", "cache", "*")))
                 .ifPresent(caches -> {
@@ -140,7 +141,7 @@ public final class ManagementReader implements AutoCloseable {
                 });
         read(runtime(Operations.createAddress("subsystem", "io", "worker", "default")))
                 .ifPresent(io -> {
-                    put(values, "http.busyThreads", io, "busy-task-thread-count");
+                    put(values, ServerMetrics.HTTP_BUSY_THREADS, io, "busy-task-thread-count");
                     put(values, "http.maxThreads", io, "max-pool-size");
                     put(values, "http.queued", io, "queue-size");
                 });

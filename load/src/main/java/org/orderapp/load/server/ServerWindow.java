@@ -15,8 +15,8 @@ public record ServerWindow(Map<String, Double> figures) {
     /** Counters only grow; a gauge is anything else. */
     static boolean isCounter(String name) {
         return name.startsWith("db.Com_") || name.equals("db.Questions") || name.startsWith("db.Innodb_row_lock")
-                || name.endsWith(".invocations") || name.endsWith(".waitTimeMs") || name.equals("ds.waitCount")
-                || name.equals("ds.totalBlockingTimeMs") || name.equals("ds.timedOut") || name.startsWith("cache.")
+                || name.endsWith(".invocations") || name.endsWith(".waitTimeMs") || name.equals(ServerMetrics.DS_WAIT_COUNT)
+                || name.equals(ServerMetrics.DS_BLOCKING_MS) || name.equals("ds.timedOut") || name.startsWith("cache.")
                 || name.equals("http.requests") || name.equals("http.errors") || name.equals("jta.committed")
                 || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.")
                 || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS);
@@ -45,34 +45,34 @@ public record ServerWindow(Map<String, Double> figures) {
             });
         }
         gauges.forEach((name, g) -> {
-            f.put(name + ".mean", g[0] / g[2]);
-            f.put(name + ".max", g[1]);
+            f.put(ServerMetrics.mean(name), g[0] / g[2]);
+            f.put(ServerMetrics.max(name), g[1]);
         });
         last.values().forEach((name, v) -> {
             if (isCounter(name) && first.get(name) != null) {
-                f.put(name + ".delta", v - first.get(name));
+                f.put(ServerMetrics.delta(name), v - first.get(name));
             }
         });
-        Double hits = f.get("cache.hits.delta");
-        Double misses = f.get("cache.misses.delta");
+        Double hits = f.get(ServerMetrics.delta("cache.hits"));
+        Double misses = f.get(ServerMetrics.delta("cache.misses"));
         if (hits != null && misses != null && hits + misses > 0) {
-            f.put("cache.hitRatio", hits / (hits + misses));
+            f.put(ServerMetrics.CACHE_HIT_RATIO, hits / (hits + misses));
         }
         double statements = 0;
         boolean any = false;
-        for (String kind : new String[] {"select", "insert", "update", "delete"}) {
-            Double d = f.get("db.Com_" + kind + ".delta");
+        for (String kind : ServerMetrics.STATEMENT_KINDS) {
+            Double d = f.get(ServerMetrics.delta("db.Com_" + kind));
             if (d != null && transactions > 0) {
-                f.put("db." + kind + "sPerTx", d / transactions);
+                f.put(ServerMetrics.statementsPerTx(kind), d / transactions);
                 statements += d;
                 any = true;
             }
         }
         if (any) {
-            f.put("db.statementsPerTx", statements / transactions);
-            Double commits = f.get("db.Com_commit.delta");
+            f.put(ServerMetrics.STATEMENTS_PER_TX, statements / transactions);
+            Double commits = f.get(ServerMetrics.delta(ServerMetrics.DB_COMMITS));
             if (commits != null && commits > 0) {
-                f.put("db.statementsPerCommit", statements / commits);
+                f.put(ServerMetrics.STATEMENTS_PER_COMMIT, statements / commits);
             }
         }
         cpuPerTransaction(f, transactions, last.seconds() - first.seconds());
@@ -90,11 +90,11 @@ public record ServerWindow(Map<String, Double> figures) {
      * (its busy time less the roles measured on it), so that a round disturbed by other work shows.
      */
     private static void cpuPerTransaction(Map<String, Double> f, long transactions, double seconds) {
-        Double machine = f.get(CpuMeter.MACHINE + ".delta");
-        Double server = f.get(CpuMeter.SERVER + ".delta");
-        Double remoteServer = f.get(CpuMeter.SERVER_REMOTE + ".delta");
-        Double db = f.get(CpuMeter.DB + ".delta");
-        Double driver = f.get(CpuMeter.DRIVER + ".delta");
+        Double machine = f.get(ServerMetrics.delta(CpuMeter.MACHINE));
+        Double server = f.get(ServerMetrics.delta(CpuMeter.SERVER));
+        Double remoteServer = f.get(ServerMetrics.delta(CpuMeter.SERVER_REMOTE));
+        Double db = f.get(ServerMetrics.delta(CpuMeter.DB));
+        Double driver = f.get(ServerMetrics.delta(CpuMeter.DRIVER));
         if (machine != null && seconds > 0) {
             f.put(MACHINE_BUSY, machine / (seconds * 1000 * Runtime.getRuntime().availableProcessors()));
         }
@@ -104,7 +104,7 @@ public record ServerWindow(Map<String, Double> figures) {
         perTx(f, "server", server != null ? server : remoteServer, transactions);
         perTx(f, "db", db, transactions);
         perTx(f, "driver", driver, transactions);
-        if (machine != null && f.get(CpuMeter.PROCESS_GONE + ".max") == null) { // else the lost process's CPU counts as other
+        if (machine != null && f.get(ServerMetrics.max(CpuMeter.PROCESS_GONE)) == null) { // else the lost process's CPU counts as other
             double local = (server != null ? server : 0) + (db != null ? db : 0) + (driver != null ? driver : 0);
             perTx(f, "other", Math.max(0, machine - local), transactions);
         }

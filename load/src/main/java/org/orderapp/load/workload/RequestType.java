@@ -1,5 +1,7 @@
 package org.orderapp.load.workload;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /** The HTTP requests the driver times, one latency histogram each. */
 public enum RequestType {
     NEW_ORDER("NewOrder"),
@@ -15,6 +17,7 @@ public enum RequestType {
     }
 
     /** The name used in reports, file names and histogram log tags. */
+    @JsonValue
     public String label() {
         return label;
     }

@@ -1,6 +1,9 @@
 package org.orderapp.load.workload;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -54,6 +57,14 @@ public record TransactionMix(Map<Kind, Integer> weights) {
             }
         }
         throw new IllegalStateException("unreachable");
+    }
+
+    /** As a run folder shows it: {"new_order": 50, "order_inquiry": 40, "browse": 10}. */
+    @JsonValue
+    Map<String, Integer> byName() {
+        Map<String, Integer> named = new LinkedHashMap<>();
+        weights.forEach((kind, weight) -> named.put(kind.name().toLowerCase(Locale.ROOT), weight));
+        return named;
     }
 
     public int weight(Kind kind) {

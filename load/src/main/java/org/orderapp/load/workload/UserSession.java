@@ -24,8 +24,8 @@ public final class UserSession implements SimulatedUser {
     /** How the kind of an error starts when an answer came back but was wrong (the run rules count these apart). */
     public static final String WRONG_ANSWER = "bad ";
 
-    public record Settings(URI base, Endpoint endpoint, TransactionMix mix, int minLines, int maxLines,
-                           int minQuantity, int maxQuantity, int browsePages) {
+    public record Settings(URI base, Endpoint endpoint, TransactionMix mix, Range lines, Range quantity,
+                           int browsePages) {
     }
 
     private final Settings settings;
@@ -58,13 +58,13 @@ public final class UserSession implements SimulatedUser {
     void newOrder(long intended) {
         int customer = catalog.randomCustomer(random);
         long customerId = catalog.customerId(customer);
-        int lineCount = between(settings.minLines(), settings.maxLines());
+        int lineCount = between(settings.lines());
         long[] products = catalog.products(customer, lineCount, random);
         Map<Long, Integer> quantities = new HashMap<>();
         var form = new StringBuilder("customerid=").append(customerId);
         var json = new StringBuilder("{\"customerId\":").append(customerId).append(",\"lines\":[");
         for (int i = 0; i < products.length; i++) {
-            int quantity = between(settings.minQuantity(), settings.maxQuantity());
+            int quantity = between(settings.quantity());
             quantities.put(products[i], quantity);
             form.append("&productid=").append(products[i]).append("&quantity=").append(quantity);
             json.append(i == 0 ? "" : ",").append("{\"productId\":").append(products[i])
@@ -195,8 +195,8 @@ public final class UserSession implements SimulatedUser {
         };
     }
 
-    private int between(int min, int max) {
-        return min == max ? min : min + random.nextInt(max - min + 1);
+    private int between(Range range) {
+        return (int) (range.fixed() ? range.min() : range.min() + random.nextInt((int) (range.max() - range.min() + 1)));
     }
 
     @Override

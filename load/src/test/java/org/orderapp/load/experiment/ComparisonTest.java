@@ -99,7 +99,7 @@ class ComparisonTest {
     @Test
     void filesCarryTheDocumentedKeys(@TempDir Path dir) throws Exception {
         ComparisonFiles.write(dir, compare(observations(false)));
-        JsonNode json = ComparisonFiles.JSON.readTree(dir.resolve("comparison.json").toFile());
+        JsonNode json = org.orderapp.load.report.ResultFiles.JSON.readTree(dir.resolve("comparison.json").toFile());
         for (String key : List.of("experiment", "control", "valid", "variants", "ratios")) {
             assertTrue(json.has(key), key);
         }

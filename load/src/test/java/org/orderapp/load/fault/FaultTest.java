@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.orderapp.load.LoadOptions.DurationConverter;
+import org.orderapp.load.Durations;
 import org.orderapp.load.engine.Phase;
 import org.orderapp.load.engine.StepResult.Tick;
 
@@ -17,7 +17,7 @@ import org.orderapp.load.engine.StepResult.Tick;
 class FaultTest {
 
     private static Fault parse(String spec) {
-        return Fault.parse(spec, DurationConverter::parse);
+        return Fault.parse(spec, Durations::parse);
     }
 
     @Test

@@ -90,14 +90,14 @@ class RunRulesTest {
 
     @Test
     void limitsAndSharesParse() {
-        var limits = RunRules.parseLimits(List.of("NewOrder=500ms", "browsenext=1s"), org.orderapp.load.LoadOptions.DurationConverter::parse);
+        var limits = RunRules.parseLimits(List.of("NewOrder=500ms", "browsenext=1s"), org.orderapp.load.Durations::parse);
         assertEquals(Duration.ofMillis(500), limits.get(RequestType.NEW_ORDER));
         assertEquals(Duration.ofSeconds(1), limits.get(RequestType.BROWSE_NEXT));
-        assertEquals(5, RunRules.parseLimits(List.of("all=3s"), org.orderapp.load.LoadOptions.DurationConverter::parse).size());
+        assertEquals(5, RunRules.parseLimits(List.of("all=3s"), org.orderapp.load.Durations::parse).size());
         assertEquals(0.05, RunRules.parseShare("5%", "--x"), 1e-12);
         assertEquals(0.05, RunRules.parseShare("0.05", "--x"), 1e-12);
         var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> RunRules.parseLimits(List.of("Checkout=1s"), org.orderapp.load.LoadOptions.DurationConverter::parse));
+                () -> RunRules.parseLimits(List.of("Checkout=1s"), org.orderapp.load.Durations::parse));
         assertTrue(e.getMessage().contains("unknown request type 'Checkout'"), e.getMessage());
     }
 }

@@ -1,0 +1,74 @@
+package org.orderapp.load.report;
+
+import static org.orderapp.load.server.ServerMetrics.delta;
+import static org.orderapp.load.server.ServerMetrics.max;
+import static org.orderapp.load.server.ServerMetrics.mean;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.orderapp.load.server.ServerMetrics;
+import org.orderapp.load.server.ServerWindow;
+
+/**
+ * The server figures the report shows, by name, embedded in summary.json ("metrics") for the report's script: the
+ * series drawn over time, the CPU roles, the headline's figures and the rows of the server table.
+ *
+ * @param headline the step's statements per transaction, cache hit ratio and most connections in use
+ */
+record ReportMetrics(List<String> series, List<String> cpuRoles, Headline headline, List<Row> serverTable) {
+
+    record Headline(String statementsPerTx, String cacheHitRatio, String connectionsInUseMax) {
+    }
+
+    /** A row of the server table: its label and the figures it shows, joined by " / ". */
+    record Row(String label, List<Figure> figures) {
+    }
+
+    /** A figure and how to show it: "0", "1" or "2" decimals, or "%" for a share. */
+    record Figure(String name, String format) {
+    }
+
+    static final ReportMetrics NAMES = new ReportMetrics(ServerMetrics.SERIES, ServerWindow.CPU_ROLES,
+            new Headline(ServerMetrics.STATEMENTS_PER_TX, ServerMetrics.CACHE_HIT_RATIO, max(ServerMetrics.DS_IN_USE)),
+            table());
+
+    private static List<Row> table() {
+        var rows = new ArrayList<Row>();
+        rows.add(meanMax("Datasource connections in use, mean / max", ServerMetrics.DS_IN_USE));
+        rows.add(row("Datasource max used (since start)", max(ServerMetrics.DS_MAX_USED), "0"));
+        rows.add(row("Datasource requests that waited", delta(ServerMetrics.DS_WAIT_COUNT), "0"));
+        rows.add(row("Datasource blocking time, ms", delta(ServerMetrics.DS_BLOCKING_MS), "0"));
+        rows.add(meanMax("HTTP worker threads busy, mean / max", ServerMetrics.HTTP_BUSY_THREADS));
+        for (String bean : ServerMetrics.POOLED_BEANS) {
+            rows.add(pool("EJB pool in use: " + bean, ServerMetrics.ejbPool(bean, "poolInUse"), ServerMetrics.ejbPool(bean, "poolMax")));
+        }
+        rows.add(pool("MDB pool in use: " + ServerMetrics.REPLENISH_MDB, ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "poolInUse"),
+                ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "poolMax")));
+        rows.add(row("Replenish MDB instances at work (application), max", max(ServerMetrics.MDB_IN_FLIGHT), "0"));
+        rows.add(meanMax("Replenish queue depth, mean / max", ServerMetrics.QUEUE_DEPTH));
+        rows.add(row("Replenishments applied", delta(ServerMetrics.REPLENISHMENTS_APPLIED), "0"));
+        rows.add(row("Replenish dead-letter queue depth, max", max(ServerMetrics.DLQ_DEPTH), "0"));
+        rows.add(row("Second-level cache hit ratio", ServerMetrics.CACHE_HIT_RATIO, "%"));
+        rows.add(row("DB statements per transaction", ServerMetrics.STATEMENTS_PER_TX, "2"));
+        rows.add(new Row("\u00a0 SELECT / INSERT / UPDATE / DELETE per transaction", ServerMetrics.STATEMENT_KINDS.stream()
+                .map(k -> new Figure(ServerMetrics.statementsPerTx(k), "2")).toList()));
+        rows.add(row("DB statements per DB commit", ServerMetrics.STATEMENTS_PER_COMMIT, "2"));
+        rows.add(row("DB commits", delta(ServerMetrics.DB_COMMITS), "0"));
+        rows.add(row("InnoDB row lock waits", delta(ServerMetrics.DB_ROW_LOCK_WAITS), "0"));
+        rows.add(row("DB threads running, max", max(ServerMetrics.DB_THREADS_RUNNING), "0"));
+        return List.copyOf(rows);
+    }
+
+    private static Row row(String label, String name, String format) {
+        return new Row(label, List.of(new Figure(name, format)));
+    }
+
+    private static Row meanMax(String label, String gauge) {
+        return new Row(label, List.of(new Figure(mean(gauge), "1"), new Figure(max(gauge), "0")));
+    }
+
+    private static Row pool(String label, String inUse, String size) {
+        return new Row(label + ", mean / max / pool size", List.of(new Figure(mean(inUse), "1"), new Figure(max(inUse), "0"),
+                new Figure(max(size), "0")));
+    }
+}

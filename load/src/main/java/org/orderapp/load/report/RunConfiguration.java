@@ -1,0 +1,27 @@
+package org.orderapp.load.report;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import org.orderapp.load.LoadConfig;
+import org.orderapp.load.Target;
+
+/**
+ * config.json: the run's settings as they were given, where it ran (never the database password), and the machine
+ * that drove it.
+ */
+public record RunConfiguration(@JsonUnwrapped LoadConfig load, Where target, DriverHost driverHost) {
+
+    public record Where(String application, String management, String database, String databaseUser) {
+    }
+
+    public record DriverHost(String java, String os, int processors) {
+    }
+
+    static RunConfiguration of(LoadConfig load, Target target) {
+        int q = target.dbUrl().indexOf('?');
+        return new RunConfiguration(load, new Where(target.application().toString(), target.management().toString(),
+                q < 0 ? target.dbUrl() : target.dbUrl().substring(0, q), target.dbUser()),
+                new DriverHost(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                        System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                        Runtime.getRuntime().availableProcessors()));
+    }
+}
