@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.orderapp.batch.LoadStatus;
+import org.orderapp.batch.ReferenceDataPlan;
 import org.orderapp.batch.ResetOutcome;
 
 /**
@@ -62,20 +63,16 @@ final class AdminClient {
         }
     }
 
-    /** The part of GET .../plan the launcher uses. */
-    record Plan(double scale, int defaultBatchSize, long totalRows, Map<String, Long> rows, boolean referenceDataPresent) {
-    }
-
     LoadStatus status() throws IOException, InterruptedException {
         return send("GET", "", Map.of()).as(LoadStatus.class);
     }
 
-    Plan plan(double scale) throws IOException, InterruptedException {
+    ReferenceDataPlan plan(double scale) throws IOException, InterruptedException {
         Reply reply = send("GET", "/plan", Map.of("scale", Double.toString(scale)));
         if (reply.status() != 200) {
             throw new IOException(reply.error());
         }
-        return reply.as(Plan.class);
+        return reply.as(ReferenceDataPlan.class);
     }
 
     /** Starts a load. Null seed or batch size: the server's defaults. */

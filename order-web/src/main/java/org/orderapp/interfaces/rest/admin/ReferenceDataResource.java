@@ -17,6 +17,7 @@ import org.orderapp.batch.LoadParameters;
 import org.orderapp.batch.LoadRefusedException;
 import org.orderapp.batch.LoadStatus;
 import org.orderapp.batch.ReferenceDataLoads;
+import org.orderapp.batch.ReferenceDataPlan;
 import org.orderapp.batch.referencedata.LoadPlan;
 import org.orderapp.batch.referencedata.ReferenceTable;
 import org.orderapp.interfaces.http.ApiError;
@@ -52,15 +53,11 @@ public class ReferenceDataResource {
             for (ReferenceTable t : ReferenceTable.values()) {
                 rows.put(t.tableName(), plan.rows(t));
             }
-            return Response.ok(new Plan(plan.scale(), loads.defaultBatchSize(), plan.totalRows(), rows,
+            return Response.ok(new ReferenceDataPlan(plan.scale(), loads.defaultBatchSize(), plan.totalRows(), rows,
                     loads.referenceDataPresent())).build();
         } catch (IllegalArgumentException e) {
             return error(Response.Status.BAD_REQUEST, e.getMessage(), "scale");
         }
-    }
-
-    public record Plan(double scale, int defaultBatchSize, long totalRows, Map<String, Long> rows,
-                       boolean referenceDataPresent) {
     }
 
     /**
