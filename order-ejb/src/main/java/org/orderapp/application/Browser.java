@@ -1,6 +1,8 @@
 package org.orderapp.application;
 
 import jakarta.ejb.Stateful;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.context.SessionScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -8,6 +10,7 @@ import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.hibernate.jpa.HibernateHints;
 import org.orderapp.domain.model.Order;
 
 /**
@@ -15,7 +18,9 @@ import org.orderapp.domain.model.Order;
  * the container when the session ends. A search runs once, limited to {@value #MAX_ROWS} rows (setMaxResults),
  * and the client then pages through the held rows {@value #PAGE_SIZE} at a time, forwards and backwards, without
  * asking the database again. A new search replaces the old one in the same instance. Its state is serializable,
- * so it survives passivation.
+ * so it survives passivation. Turning pages touches no resource, so it runs without a transaction; the searches
+ * read in one, and read-only: the orders they load are only summarised, never changed, so Hibernate keeps no
+ * snapshot of them to compare at commit.
  */
 @Stateful
 @SessionScoped
@@ -42,6 +47,7 @@ public class Browser implements Serializable {
                 .setParameter("from", from)
                 .setParameter("to", to)
                 .setMaxResults(MAX_ROWS + 1) // one more tells whether the limit cut the result
+                .setHint(HibernateHints.HINT_READ_ONLY, true)
                 .getResultStream()
                 .map(o -> new OrderSummary(o.getId().toString(), o.getCustomer().getId(), o.getOrderDate(), o.getTotalAmount()))
                 .toList();
@@ -60,6 +66,7 @@ public class Browser implements Serializable {
         return hold(found);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public <T extends Serializable> Page<T> next() {
         if ((pageIndex + 1) * PAGE_SIZE < rows.size()) {
             pageIndex++;
@@ -67,6 +74,7 @@ public class Browser implements Serializable {
         return current();
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public <T extends Serializable> Page<T> previous() {
         if (pageIndex > 0) {
             pageIndex--;
@@ -75,6 +83,7 @@ public class Browser implements Serializable {
     }
 
     @SuppressWarnings("unchecked")
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public <T extends Serializable> Page<T> current() {
         int from = pageIndex * PAGE_SIZE;
         int to = Math.min(from + PAGE_SIZE, rows.size());
@@ -87,6 +96,7 @@ public class Browser implements Serializable {
     }
 
     /** Drops the held rows: the client starts again (the instance itself goes with the session). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void clear() {
         hold(List.of());
     }

@@ -6,6 +6,7 @@ import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.hibernate.jpa.HibernateHints;
 import org.orderapp.domain.model.Customer;
 import org.orderapp.domain.model.Order;
 
@@ -25,10 +26,12 @@ public class OrderInquiry {
             return Optional.empty();
         }
         // The lines of all these orders then come in one batch fetch (default_batch_fetch_size), not one query each.
+        // Read-only: an inquiry changes nothing, so Hibernate keeps no snapshot of the orders to dirty-check at commit.
         List<Order> orders = em.createQuery(
                         "select o from Order o where o.customer.id = :customer order by o.orderDate desc, o.id desc", Order.class)
                 .setParameter("customer", customerId)
                 .setMaxResults(recentOrders)
+                .setHint(HibernateHints.HINT_READ_ONLY, true)
                 .getResultList();
         return Optional.of(orders.stream().map(OrderDetails::of).toList());
     }

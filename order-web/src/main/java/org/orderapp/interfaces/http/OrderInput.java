@@ -4,7 +4,9 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.validation.Validation;
+import jakarta.validation.TraversableResolver;
 import jakarta.validation.Validator;
+import java.lang.annotation.ElementType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Locale;
@@ -53,7 +55,24 @@ public final class OrderInput {
         }
     }
 
-    private static final Validator VALIDATOR = Validation.buildDefaultValidatorFactory().getValidator();
+    /**
+     * NewOrder is a request, not an entity: every property of it is there to be checked. The default resolver asks
+     * JPA, for every property validated, whether it is loaded (through every persistence provider), to answer yes.
+     */
+    private static final Validator VALIDATOR = Validation.byDefaultProvider().configure()
+            .traversableResolver(new EveryPropertyReachable()).buildValidatorFactory().getValidator();
+
+    private static final class EveryPropertyReachable implements TraversableResolver {
+        @Override
+        public boolean isReachable(Object bean, Path.Node property, Class<?> root, Path path, ElementType type) {
+            return true;
+        }
+
+        @Override
+        public boolean isCascadable(Object bean, Path.Node property, Class<?> root, Path path, ElementType type) {
+            return true;
+        }
+    }
 
     private OrderInput() {
     }
