@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run an experiment: every variant of a setting in alternating rounds (A B, B A, A B ...), each run on a",
                 "freshly started database and server brought to the same starting state, warmed up until steady, measured,",
-                "audited and judged by the run rules; then the means and paired ratios with 95 % confidence intervals.",
+                "audited and judged by the run rules; then the means and paired ratios with 95 %% confidence intervals.",
                 "NAME is a file load/experiments/NAME.yaml; FILE is your own. Results: results/experiments/<time>-NAME/.",
                 "Exit status: 0 when every run was valid, 1 when one was not, 2 for a bad definition or option."})
 class ExperimentCommand implements Callable<Integer> {
