@@ -94,9 +94,13 @@ final class AsyncProfilerAgent implements CpuProfiler.Engine {
         return "start,event=" + event + ",interval=" + Math.max(1, interval.toNanos()) + ",log=" + checked(log);
     }
 
-    /** "stop,file=/abs/run1-step1-20users.html,log=/tmp/x.log": an .html file is written as a flame graph. */
+    /**
+     * "stop,file=/abs/run1-step1-20users.html,title=Server CPU: run1-step1-20users,log=/tmp/x.log": an .html file
+     * is written as a flame graph, titled with the step.
+     */
     static String stopCommand(Path html, Path log) {
-        return "stop,file=" + checked(html) + ",log=" + checked(log);
+        String stem = html.getFileName().toString().replaceFirst("\\.html$", "");
+        return "stop,file=" + checked(html) + ",title=Server CPU: " + stem + ",log=" + checked(log);
     }
 
     /** The agent's arguments are separated by commas: a path with one cannot be said. */

@@ -29,7 +29,7 @@ class CpuProfilerTest {
                 AsyncProfilerAgent.startCommand("cpu", Duration.ofMillis(10), log));
         assertEquals("start,event=itimer,interval=500000,log=/tmp/ap.log",
                 AsyncProfilerAgent.startCommand("itimer", Duration.ofNanos(500_000), log));
-        assertEquals("stop,file=/runs/r/flamegraphs/run1-step1-20users.html,log=/tmp/ap.log",
+        assertEquals("stop,file=/runs/r/flamegraphs/run1-step1-20users.html,title=Server CPU: run1-step1-20users,log=/tmp/ap.log",
                 AsyncProfilerAgent.stopCommand(Path.of("/runs/r/flamegraphs/run1-step1-20users.html"), log));
         assertThrows(IllegalArgumentException.class, () -> AsyncProfilerAgent.stopCommand(Path.of("/runs/a,b.html"), log),
                 "a comma would split the agent's arguments");
@@ -111,6 +111,7 @@ class CpuProfilerTest {
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>"), page.substring(0, Math.min(200, page.length())));
         assertTrue(page.contains("Spin.main"), "the busy method is in the flame graph");
+        assertTrue(page.contains("Server CPU: step"), "titled with the step");
         assertFalse(page.contains("No samples"));
     }
 
