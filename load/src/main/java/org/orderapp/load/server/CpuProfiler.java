@@ -31,6 +31,7 @@ public final class CpuProfiler {
     private int current;
     private volatile Engine started;
     private String used;
+    private Thread exitHook;
 
     CpuProfiler(List<Engine> engines, List<String> refusals) {
         this.engines = List.copyOf(engines);
@@ -94,8 +95,6 @@ public final class CpuProfiler {
         started = null;
         engine.stop(html);
     }
-
-    private Thread exitHook;
 
     /** A driver ended during a window (Ctrl-C) leaves no profiler running in the server. */
     private void stopOnExit() {
