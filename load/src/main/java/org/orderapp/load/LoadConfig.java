@@ -44,6 +44,8 @@ public record LoadConfig(
         Duration sampleInterval,
         boolean flightRecording,
         Duration lockThreshold,
+        boolean cpuProfile,
+        Duration cpuInterval,
         boolean audit,
         Duration drainTimeout,
         @JsonIgnore Path output,
@@ -98,6 +100,7 @@ public record LoadConfig(
         require(browsePages >= 0, "browse pages must not be negative");
         require(requestTimeout.toMillis() > 0, "the request timeout must be positive");
         require(sampleInterval.toMillis() >= 100, "the sample interval must be at least 100 ms");
+        require(cpuInterval.toNanos() > 0, "the CPU profile's interval must be positive");
         require(rules != null, "the run rules are required");
         faults = faults == null ? List.of() : List.copyOf(faults);
     }
@@ -142,7 +145,7 @@ public record LoadConfig(
     public LoadConfig withOutput(Path output, String label) {
         return new LoadConfig(model, steps, connections, thinkTime, exponentialThinkTime, warmUp, measure, repeats, mix,
                 lines, quantity, browsePages, endpoints, customers, seed,
-                requestTimeout, sampleInterval, flightRecording, lockThreshold, audit, drainTimeout, output, label,
+                requestTimeout, sampleInterval, flightRecording, lockThreshold, cpuProfile, cpuInterval, audit, drainTimeout, output, label,
                 steadyState, rules, faults);
     }
 

@@ -42,6 +42,7 @@ import org.orderapp.load.report.RunFolder;
 import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ApplicationMonitor;
 import org.orderapp.load.server.CpuMeter;
+import org.orderapp.load.server.CpuProfiler;
 import org.orderapp.load.server.DatabaseCounters;
 import org.orderapp.load.server.FlightRecording;
 import org.orderapp.load.server.LockContention;
@@ -57,8 +58,8 @@ import org.orderapp.load.workload.UserSession;
 
 /**
  * Runs a load test against a running Order application and writes its run folder: the steps of every repeat
- * with the server sampled alongside, an optional lock-contention recording per measurement window, and the
- * audit at the end. The caller says where the application is; this module knows nothing of how it was started.
+ * with the server sampled alongside, an optional lock-contention recording and CPU profile per measurement window,
+ * and the audit at the end. The caller says where the application is; this module knows nothing of how it was started.
  */
 public final class LoadDriver {
 
@@ -104,6 +105,7 @@ public final class LoadDriver {
             }
             CpuMeter cpu = CpuMeter.locate(target);
             notes.addAll(cpu.notes());
+            CpuProfiler profiler = config.cpuProfile() ? prepareProfiler(cpu, folder) : null;
             try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart);
                  var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), cpu.serverPid(),
                          target.application(), target.adminAuthorization(), out)) {
@@ -121,7 +123,7 @@ public final class LoadDriver {
                 injector.start();
                 for (int repeat = 1; repeat <= config.repeats(); repeat++) {
                     for (int i = 0; i < config.steps().size(); i++) {
-                        outcomes.add(runStep(controller, repeat, i, catalog, settings, ledger, sampler, recording, folder));
+                        outcomes.add(runStep(controller, repeat, i, catalog, settings, ledger, sampler, recording, profiler, folder));
                     }
                 }
                 injector.close(); // nothing stays stopped while the audit reads the database
@@ -147,8 +149,15 @@ public final class LoadDriver {
                 say(validity.valid() ? "Run rules: VALID" : "Run rules: INVALID");
                 validity.reasons().forEach(r -> say("  " + r));
                 List<ServerSample> samples = sampler.all();
+                String cpuProfiler = profiler == null ? null : profiler.engine().orElse(null);
+                if (profiler != null) {
+                    notes.add(cpuProfiler == null ? "CPU profile unavailable: " + String.join("; ", profiler.refusals())
+                            : "CPU profiles by " + cpuProfiler + (profiler.refusals().isEmpty() ? ""
+                            : " (" + String.join("; ", profiler.refusals()) + ")"));
+                }
                 var result = new RunResult(config, target, endpoint.name().toLowerCase(Locale.ROOT), started, Instant.now(),
-                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, validity, notes, faults);
+                        folder, catalog.customerCount(), catalog.centerCount(), outcomes, samples, audit, validity, notes, faults,
+                        cpuProfiler);
                 RunFolder.write(result);
                 notes.forEach(n -> say("Note: " + n));
                 say("Report: " + folder.resolve("report.html"));
@@ -163,7 +172,8 @@ public final class LoadDriver {
 
     private StepOutcome runStep(StepController controller, int repeat, int index, Catalog catalog, UserSession.Settings settings,
                                 ConcurrentLinkedQueue<AcknowledgedOrder> ledger, ServerSampler sampler,
-                                FlightRecording recording, Path folder) throws IOException, InterruptedException {
+                                FlightRecording recording, CpuProfiler profiler, Path folder)
+            throws IOException, InterruptedException {
         double step = config.steps().get(index);
         String name = config.stepName(step);
         String label = String.format(Locale.ROOT, "[run %d/%d step %d/%d: %s]", repeat, config.repeats(), index + 1,
@@ -176,7 +186,8 @@ public final class LoadDriver {
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());
         String stem = RunFolder.stepStem(repeat, index, step, config);
         Path jfr = folder.resolve("jfr").resolve(stem + ".jfr");
-        var hooks = new WindowHooks(sampler, recording, jfr);
+        Path flameGraph = RunFolder.flameGraph(folder, stem);
+        var hooks = new WindowHooks(sampler, recording, jfr, profiler, flameGraph);
         StepResult client;
         try (OutputStream hlog = Files.newOutputStream(RunFolder.histogramLog(folder, stem))) {
             // The first load on the server warms up until steady, if asked: later steps find the JIT's work done.
@@ -193,7 +204,7 @@ public final class LoadDriver {
                 hooks.recordingError = "the recording could not be read: " + e.getMessage();
             }
         }
-        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s%s%s%s", label, client.throughput(), client.errorCount(),
+        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s%s%s%s%s", label, client.throughput(), client.errorCount(),
                 client.refused() == 0 ? "" : String.format(Locale.ROOT, ", %d refused (%.1f/s, 503 with Retry-After)",
                         client.refused(), client.refusedPerSecond()),
                 server.get("db.statementsPerTx") == null ? "" : String.format(Locale.ROOT, ", %.1f statements/tx",
@@ -201,8 +212,11 @@ public final class LoadDriver {
                 cpuLine(server),
                 client.warmUp().steady() == null ? "" : String.format(Locale.ROOT, "; warm-up %.0f s, %s", client.warmUp().seconds(),
                         client.warmUp().steady() ? "steady" : "NOT steady"),
-                hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError));
-        return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError);
+                hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError,
+                hooks.profileError == null ? "" : "; CPU profile unavailable: " + hooks.profileError));
+        return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError,
+                hooks.profiled ? folder.relativize(flameGraph).toString() : null,
+                hooks.profileError == null ? null : "CPU profile unavailable: " + hooks.profileError);
     }
 
     /** The faults injected, each with how the load came through it, as the run's timeline shows; said on the console. */
@@ -261,21 +275,28 @@ public final class LoadDriver {
         return b.isEmpty() ? "" : ", CPU ms/tx" + b;
     }
 
-    /** Marks the window's edges in the server samples and records lock contention inside it. */
+    /** Marks the window's edges in the server samples, records lock contention and profiles the CPU inside it. */
     private static final class WindowHooks implements StepHooks {
         private final ServerSampler sampler;
         private final FlightRecording recording;
         private final Path file;
+        private final CpuProfiler profiler;
+        private final Path flameGraph;
         ServerSample opened;
         ServerSample closed;
         boolean started;
         boolean recorded;
         String recordingError;
+        boolean profiling;
+        boolean profiled;
+        String profileError;
 
-        WindowHooks(ServerSampler sampler, FlightRecording recording, Path file) {
+        WindowHooks(ServerSampler sampler, FlightRecording recording, Path file, CpuProfiler profiler, Path flameGraph) {
             this.sampler = sampler;
             this.recording = recording;
             this.file = file;
+            this.profiler = profiler;
+            this.flameGraph = flameGraph;
         }
 
         @Override
@@ -286,6 +307,14 @@ public final class LoadDriver {
                     started = true;
                 } catch (IOException e) {
                     recordingError = e.getMessage();
+                }
+            }
+            if (profiler != null) {
+                try {
+                    profiler.start();
+                    profiling = true;
+                } catch (IOException e) {
+                    profileError = e.getMessage();
                 }
             }
         }
@@ -302,6 +331,14 @@ public final class LoadDriver {
 
         @Override
         public void afterWindow() {
+            if (profiling) { // first: the profile ends as close to the window as it began
+                try {
+                    profiler.stop(flameGraph);
+                    profiled = true;
+                } catch (IOException | RuntimeException e) {
+                    profileError = e.getMessage();
+                }
+            }
             if (started) {
                 try {
                     recording.stop(file);
@@ -318,6 +355,12 @@ public final class LoadDriver {
         }
     }
 
+    /** The server's CPU profiler; one that says why for a server that is not a process of this machine. */
+    private CpuProfiler prepareProfiler(CpuMeter cpu, Path folder) {
+        return cpu.serverPid().map(pid -> CpuProfiler.forServer(pid, config.cpuInterval(), folder.resolve("jfr")))
+                .orElseGet(() -> CpuProfiler.unavailable("the server's process was not found on this machine"));
+    }
+
     private FlightRecording prepareRecording(ManagementReader management, Path folder, List<String> notes) {
         var pid = management != null ? management.serverPid() : java.util.Optional.<Long>empty();
         if (pid.isEmpty()) {
@@ -328,7 +371,7 @@ public final class LoadDriver {
             return null;
         }
         try {
-            return FlightRecording.of(pid.get(), folder.resolve("jfr"), config.lockThreshold());
+            return FlightRecording.locks(pid.get(), folder.resolve("jfr"), config.lockThreshold());
         } catch (IOException e) {
             notes.add("No lock-contention recording: " + e.getMessage());
             return null;

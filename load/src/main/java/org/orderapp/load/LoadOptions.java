@@ -124,6 +124,16 @@ public class LoadOptions {
             description = "Shortest blocked or parked time recorded.")
     Duration lockThreshold;
 
+    @Option(names = "--cpu-profile",
+            description = "Profile the server JVM's CPU during each measurement window and write a flame graph per step "
+                    + "(flamegraphs/*.html, linked from the report): async-profiler attached to the server (perf events, "
+                    + "else CPU timers), else the JDK's execution samples. Needs the server on this machine, as this user.")
+    boolean cpuProfile;
+
+    @Option(names = "--cpu-interval", paramLabel = "DURATION", defaultValue = "10ms",
+            description = "CPU profile: sampling interval (CPU time between two samples).")
+    Duration cpuInterval;
+
     @Option(names = "--no-audit", description = "Skip the audit at the end.")
     boolean noAudit;
 
@@ -170,7 +180,7 @@ public class LoadOptions {
                 thinkExponential, warmUp, measure, repeats, TransactionMix.parse(mix), Range.parse(lines, "--lines"),
                 Range.parse(quantity, "--quantity"), browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
                 customers == null ? new Range(1, Range.UNBOUNDED) : Range.parse(customers, "--customers"), seed, timeout,
-                sampleInterval, lockProfile, lockThreshold, !noAudit, drainTimeout, output != null ? output : defaultOutput, label,
+                sampleInterval, lockProfile, lockThreshold, cpuProfile, cpuInterval, !noAudit, drainTimeout, output != null ? output : defaultOutput, label,
                 steadyState ? new SteadyState(steadyMin, steadyWindow, steadyWindows,
                         RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax) : null,
                 new RunRules(RunRules.parseLimits(rtLimits, Durations::parse),

@@ -29,6 +29,8 @@ class LoadOptionsTest {
         assertEquals(0.01, c.rules().maxErrorRate(), 1e-12);
         assertEquals(Duration.ofSeconds(2), c.rules().p90Limits().values().iterator().next());
         assertNull(c.steadyState());
+        assertEquals(false, c.cpuProfile());
+        assertEquals(Duration.ofMillis(10), c.cpuInterval());
         assertEquals(Path.of("results"), c.output());
     }
 
@@ -36,7 +38,7 @@ class LoadOptionsTest {
     void optionsAreReadAsWritten() {
         LoadConfig c = LoadOptions.parse(Path.of("results"), List.of("--model", "open", "--rates", "20", "--lines", "5",
                 "--customers", "100-199", "--measure", "1500ms", "--steady-state", "--fault", "db-stall@60s:15s",
-                "--output", "elsewhere"));
+                "--cpu-profile", "--cpu-interval", "5ms", "--output", "elsewhere"));
         assertEquals(LoadConfig.Model.OPEN, c.model());
         assertEquals(List.of(20.0), c.steps());
         assertEquals(new Range(5, 5), c.lines());
@@ -44,6 +46,8 @@ class LoadOptionsTest {
         assertEquals(Duration.ofMillis(1500), c.measure());
         assertEquals(Duration.ofSeconds(120), c.steadyState().min());
         assertEquals(1, c.faults().size());
+        assertEquals(true, c.cpuProfile());
+        assertEquals(Duration.ofMillis(5), c.cpuInterval());
         assertEquals(Path.of("elsewhere"), c.output());
     }
 

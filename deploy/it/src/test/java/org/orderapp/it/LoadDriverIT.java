@@ -35,7 +35,7 @@ import org.orderapp.load.fault.FaultEvent;
 
 /**
  * The load driver end to end against the server under test: a short closed-model run (two small steps, every
- * transaction of the mix, lock recording on) and a short open-model run, each ending with the audit. Stock is
+ * transaction of the mix, lock recording and CPU profile on) and a short open-model run, each ending with the audit. Stock is
  * set low so orders trigger replenishments during the run, and the audit must balance them too.
  */
 @ExtendWith(ArquillianExtension.class)
@@ -111,8 +111,26 @@ class LoadDriverIT {
             assertTrue(Files.size(folder.resolve(file)) > 0, file + " is written");
         }
         assertEquals(2, count(folder.resolve("histograms"), ".hlog"), "one histogram log per step");
-        assertEquals(2, count(folder.resolve("jfr"), ".jfr"), "one recording per window");
+        assertEquals(2, count(folder.resolve("jfr"), ".jfr"), "one lock recording per window");
         String report = Files.readString(folder.resolve("report.html"));
+        String profiler = summary.path("run").path("cpuProfiler").asText();
+        assertTrue(profiler.startsWith("async-profiler ") || profiler.equals("jfr"), "the engine is named: " + summary.path("run"));
+        for (JsonNode step : summary.path("steps")) {
+            String file = step.path("cpuProfile").asText();
+            assertTrue(file.startsWith("flamegraphs/") && file.endsWith(".html"), "a flame graph per step: " + step.path("cpuProfileUnavailable"));
+            String flameGraph = Files.readString(folder.resolve(file));
+            assertTrue(flameGraph.startsWith("<!DOCTYPE html>") && flameGraph.length() > 20_000, "a flame graph of real stacks: "
+                    + flameGraph.length() + " characters");
+            assertTrue(flameGraph.toLowerCase(Locale.ROOT).contains("undertow"), "the server's own frames are in it");
+        }
+        String start = "<script type=\"application/json\" id=\"summary\">";
+        JsonNode embedded = new ObjectMapper().readTree(report.substring(report.indexOf(start) + start.length(),
+                report.indexOf("</script>", report.indexOf(start))));
+        for (int i = 0; i < summary.path("steps").size(); i++) {
+            assertEquals(summary.path("steps").get(i).path("cpuProfile"), embedded.path("steps").get(i).path("cpuProfile"),
+                    "report.html links the step's flame graph");
+        }
+        assertTrue(report.contains("class=\"flamegraph\""), "the report draws the links");
         assertTrue(report.contains("Chart.js") || report.contains("chart.js"), "Chart.js is inlined");
         assertFalse(report.contains("src=\"http"), "the report loads nothing from the network");
         String steps = Files.readString(folder.resolve("steps.csv"));
@@ -177,21 +195,21 @@ class LoadDriverIT {
         assertTrue(center.ordered() > 0, "stock was ordered at the test's center");
     }
 
-    private LoadConfig config(LoadConfig.Model model, String steps, int minLines, int maxLines, boolean lockProfile,
+    private LoadConfig config(LoadConfig.Model model, String steps, int minLines, int maxLines, boolean profiles,
                               String label) {
-        return config(model, steps, minLines, maxLines, lockProfile, label, "3s", List.of());
+        return config(model, steps, minLines, maxLines, profiles, label, "3s", List.of());
     }
 
     /** The run as ./order load would take it: these options, every other at its default. */
-    private LoadConfig config(LoadConfig.Model model, String steps, int minLines, int maxLines, boolean lockProfile,
+    private LoadConfig config(LoadConfig.Model model, String steps, int minLines, int maxLines, boolean profiles,
                               String label, String measure, List<String> faults) {
         var args = new ArrayList<>(List.of("--model", model.name().toLowerCase(Locale.ROOT),
                 model == LoadConfig.Model.CLOSED ? "--users" : "--rates", steps, "--connections", "8", "--warm-up", "1s",
                 "--measure", measure, "--mix", "neworder=50,inquiry=35,browse=15", "--lines", minLines + "-" + maxLines,
                 "--customers", FIRST_CUSTOMER + "-" + (FIRST_CUSTOMER + CUSTOMERS - 1), "--seed", "7",
                 "--sample-interval", "500ms", "--drain-timeout", "60s", "--label", label));
-        if (lockProfile) {
-            args.add("--lock-profile");
+        if (profiles) { // the lock recording and the CPU profile together, as an experiment may ask
+            args.addAll(List.of("--lock-profile", "--cpu-profile"));
         }
         faults.forEach(fault -> args.addAll(List.of("--fault", fault)));
         return LoadOptions.parse(Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), args);

@@ -20,7 +20,8 @@ import org.orderapp.load.server.ServerWindow;
 /**
  * The run folder: config.json (the exact settings), summary.json (every figure), steps.csv (per step and request
  * type), aggregate.csv (mean and spread over the repeats), errors.csv, server.csv (the server samples),
- * histograms/*.hlog (HdrHistogram interval logs), jfr/*.jfr and report.html.
+ * histograms/*.hlog (HdrHistogram interval logs), jfr/*.jfr, flamegraphs/*.html (the server's CPU per step) and
+ * report.html.
  */
 public final class RunFolder {
 
@@ -33,6 +34,11 @@ public final class RunFolder {
     public static String stepStem(int repeat, int index, double step, LoadConfig config) {
         return String.format(Locale.ROOT, "run%d-step%d-%s", repeat, index + 1,
                 config.model() == LoadConfig.Model.CLOSED ? (long) step + "users" : trim(step) + "tps");
+    }
+
+    /** The flame graph of the server's CPU in a step's window. */
+    public static Path flameGraph(Path folder, String stem) {
+        return folder.resolve("flamegraphs").resolve(stem + ".html");
     }
 
     public static Path histogramLog(Path folder, String stem) {

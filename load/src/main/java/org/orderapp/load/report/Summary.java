@@ -25,9 +25,9 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
                AuditResult audit, ReportMetrics metrics, List<Map<String, Double>> serverSeries, List<String> notes,
                List<FaultEvent> faults) {
 
-    /** The run at a glance. */
+    /** The run at a glance; cpuProfiler: the engine of the server's CPU profiles, null if none profiled. */
     record Run(String started, String finished, LoadConfig.Model model, String stepUnit, String endpoint, int customers,
-               int distributionCenters, long errors, String audit, boolean valid) {
+               int distributionCenters, long errors, String audit, boolean valid, String cpuProfiler) {
     }
 
     /** Valid or not, why, and (for the whole run) the rules it was judged by. */
@@ -37,13 +37,16 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
     record Rules(Map<String, Double> p90LimitMs, double mixTolerance, double maxErrorRate, boolean auditRequired) {
     }
 
-    /** One step of one repeat: the client's figures, the server's in the same window, the lock contention. */
+    /**
+     * One step of one repeat: the client's figures, the server's in the same window, the lock contention, the CPU
+     * profile's flame graph (a path in the run folder) or why there is none.
+     */
     record Step(int repeat, double step, String name, double windowStartSeconds, double windowSeconds, double throughput,
                 long successes, long errorCount, Map<String, Long> errors, long refused, double refusedPerSecond,
                 long lateStarts, Map<String, LatencyStatistics> types, Map<String, LatencyStatistics> serviceTime,
                 WarmUp warmUp, @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Double machineBusyShare,
                 Verdict validity, Map<String, Double> server, LockContention contention, String recording,
-                List<StepResult.Tick> timeline) {
+                String cpuProfile, String cpuProfileUnavailable, List<StepResult.Tick> timeline) {
     }
 
     /** One step over the repeats: per request type, and the server's figures averaged. */
@@ -64,7 +67,8 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
         LoadConfig c = run.config();
         var info = new Run(run.started().toString(), run.finished().toString(), c.model(),
                 c.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered", run.endpoint(), run.customers(), run.centers(),
-                run.errors(), run.audit() == null ? "skipped" : run.audit().pass() ? "PASS" : "FAIL", run.validity().valid());
+                run.errors(), run.audit() == null ? "skipped" : run.audit().pass() ? "PASS" : "FAIL", run.validity().valid(),
+                run.cpuProfiler());
         Map<String, Double> limits = new LinkedHashMap<>();
         c.rules().p90Limits().forEach((t, d) -> limits.put(t.label(), d.toNanos() / 1e6));
         var validity = new Verdict(run.validity().valid(), run.validity().reasons(),
@@ -84,7 +88,7 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
                 c.errorCount(), c.errors(), c.refused(), c.refusedPerSecond(), c.lateStarts(), types, service, c.warmUp(),
                 o.server().cpuPerTransaction(), o.server().get(ServerWindow.MACHINE_BUSY),
                 new Verdict(rules.valid(), rules.reasons(), null), o.server().figures(), o.contention(), o.recording(),
-                c.timeline());
+                o.cpuProfile(), o.cpuProfileUnavailable(), c.timeline());
     }
 
     private static List<Aggregate> aggregate(RunResult run) {
