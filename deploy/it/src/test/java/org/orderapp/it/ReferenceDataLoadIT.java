@@ -85,6 +85,8 @@ class ReferenceDataLoadIT {
         var jpa = ReferenceDataTables.read();
         admin.loadAndWait("scale=" + SCALE + "&seed=11&batchSize=" + (BATCH * 3) + "&reset=all");
         var jpaOtherChunks = ReferenceDataTables.read();
+        admin.loadAndWait("scale=" + SCALE + "&seed=11&batchSize=" + BATCH + "&reset=all&writer=jpa-persist");
+        var jpaPersist = ReferenceDataTables.read();
         admin.loadAndWait("scale=" + SCALE + "&seed=11&batchSize=" + BATCH + "&reset=all&writer=jdbc");
         var jdbc = ReferenceDataTables.read();
         admin.loadAndWait("scale=" + SCALE + "&seed=11&batchSize=" + BATCH + "&reset=all&writer=jdbc-batch");
@@ -93,6 +95,7 @@ class ReferenceDataLoadIT {
         var otherSeed = ReferenceDataTables.read();
 
         assertEquals(jpa, jpaOtherChunks, "the rows do not depend on the chunk size");
+        assertEquals(jpa, jpaPersist, "the stateless-session loader and persisting managed entities write the same rows");
         assertEquals(jpa, jdbc, "the JPA loader and the plain-JDBC writer write exactly the same rows");
         assertEquals(jpa, jdbcBatch, "the JDBC-batch writer too");
         assertNotEquals(jpa.get("customer"), otherSeed.get("customer"), "another seed, other customers");

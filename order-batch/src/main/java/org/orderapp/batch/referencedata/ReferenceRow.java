@@ -1,6 +1,5 @@
 package org.orderapp.batch.referencedata;
 
-import jakarta.persistence.EntityManager;
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -16,13 +15,22 @@ import org.orderapp.domain.model.SupplierInventory;
 import org.orderapp.domain.model.SupplierInventoryId;
 
 /**
- * One generated row of reference data, written either as an entity through JPA (the loader) or as bound values
- * of a multi-row INSERT (the plain-JDBC ceiling of the benchmark). Both writers get exactly the same rows.
+ * One generated row of reference data, written either as an entity through Hibernate (the loader) or as bound
+ * values of INSERTs (the JDBC writers of the benchmark). Every writer gets exactly the same rows.
  */
 public sealed interface ReferenceRow {
 
-    /** The entity the JPA writer persists; what it refers to is a reference (a proxy), never loaded. */
-    Object toEntity(EntityManager em);
+    /** The entity the Hibernate writers insert; what it refers to comes from {@code references}. */
+    Object toEntity(References references);
+
+    /**
+     * How a writer names an entity a row refers to by its key: a proxy of the entity manager, or an instance its
+     * stateless session read once. Only the key reaches the row's foreign key column.
+     */
+    @FunctionalInterface
+    interface References {
+        <T> T to(Class<T> type, Object id);
+    }
 
     /** Binds the values in the order of the table's columns, from parameter {@code first}; answers the next index. */
     int bind(PreparedStatement statement, int first) throws SQLException;
@@ -32,7 +40,7 @@ public sealed interface ReferenceRow {
 
     record DistributionCenterRow(int id, String name, Address address) implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
+        public Object toEntity(References references) {
             return new DistributionCenter(id, name, address);
         }
 
@@ -46,7 +54,7 @@ public sealed interface ReferenceRow {
 
     record PricingMethodRow(int id, String name, BigDecimal markupRate) implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
+        public Object toEntity(References references) {
             return new PricingMethod(id, name, markupRate);
         }
 
@@ -61,7 +69,7 @@ public sealed interface ReferenceRow {
 
     record SupplierRow(int id, String name, Address address) implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
+        public Object toEntity(References references) {
             return new Supplier(id, name, address);
         }
 
@@ -76,7 +84,7 @@ public sealed interface ReferenceRow {
     record ProductRow(long id, String name, BigDecimal unitCost, int reorderPoint, int reorderQuantity)
             implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
+        public Object toEntity(References references) {
             return new Product(id, name, unitCost, reorderPoint, reorderQuantity);
         }
 
@@ -94,9 +102,10 @@ public sealed interface ReferenceRow {
     record CustomerRow(long id, String firstName, String lastName, Address address, int pricingMethodId,
                        int distributionCenterId) implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
-            return new Customer(id, firstName, lastName, address, em.getReference(PricingMethod.class, pricingMethodId),
-                    em.getReference(DistributionCenter.class, distributionCenterId));
+        public Object toEntity(References references) {
+            return new Customer(id, firstName, lastName, address,
+                    references.to(PricingMethod.class, pricingMethodId),
+                    references.to(DistributionCenter.class, distributionCenterId));
         }
 
         @Override
@@ -114,7 +123,7 @@ public sealed interface ReferenceRow {
 
     record InventoryRow(long productId, int distributionCenterId, int quantityOnHand) implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
+        public Object toEntity(References references) {
             return new Inventory(new InventoryId(productId, distributionCenterId), quantityOnHand);
         }
 
@@ -131,7 +140,7 @@ public sealed interface ReferenceRow {
 
     record SupplierInventoryRow(int supplierId, long productId, int quantityOnHand) implements ReferenceRow {
         @Override
-        public Object toEntity(EntityManager em) {
+        public Object toEntity(References references) {
             return new SupplierInventory(new SupplierInventoryId(supplierId, productId), quantityOnHand);
         }
 
