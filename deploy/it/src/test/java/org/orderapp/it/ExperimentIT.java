@@ -61,7 +61,7 @@ class ExperimentIT {
         Path results = WORK.resolve("results");
 
         int exit = order("experiment", definition.toString(), "--output", results.toString(), "--state-dir",
-                WORK.resolve("state").toString(), "--port-offset", "250");
+                WORK.resolve("state").toString(), "--port-offset", OrderCli.portOffset(150));
         assertEquals(1, exit, "exit status 1: not every run was valid (see " + WORK.resolve("console.log") + ")");
 
         Path folder = OrderCli.experimentFolder(results);

@@ -60,7 +60,7 @@ class FaultIT {
         Path console = WORK.resolve("console.log");
 
         int exit = OrderCli.run(console, Duration.ofMinutes(20), "experiment", definition.toString(), "--output",
-                results.toString(), "--state-dir", WORK.resolve("state").toString(), "--port-offset", "270");
+                results.toString(), "--state-dir", WORK.resolve("state").toString(), "--port-offset", OrderCli.portOffset(170));
         assertEquals(0, exit, "every run valid, its audit passed (see " + console + ")");
 
         String log = Files.readString(console);

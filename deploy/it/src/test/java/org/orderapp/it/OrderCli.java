@@ -36,6 +36,14 @@ final class OrderCli {
         return p.exitValue();
     }
 
+    /**
+     * A port offset for servers that ./order starts beside the one under test: the tests' own offset
+     * ({@code order.it.port-offset}) plus a distance, so two checkouts with different offsets test side by side.
+     */
+    static String portOffset(int distance) {
+        return String.valueOf(Integer.getInteger("order.it.port-offset", 100) + distance);
+    }
+
     /** The one experiment folder ./order experiment --output wrote into results. */
     static Path experimentFolder(Path results) throws IOException {
         try (Stream<Path> folders = Files.list(results)) {
