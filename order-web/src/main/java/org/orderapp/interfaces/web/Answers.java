@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.orderapp.interfaces.http.ApiError;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.JsonBinding;
@@ -25,7 +24,7 @@ final class Answers {
 
     /** JSON with a Content-Length: the body is made first, then written whole. */
     static void json(HttpServletResponse response, int status, Object body) throws IOException {
-        byte[] bytes = JsonBinding.jsonb().toJson(body).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = JsonBinding.bytes(body);
         response.setStatus(status);
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
