@@ -42,6 +42,7 @@ import org.orderapp.load.report.RunFolder;
 import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ApplicationMonitor;
 import org.orderapp.load.server.CpuMeter;
+import org.orderapp.load.server.CpuLayers;
 import org.orderapp.load.server.CpuProfiler;
 import org.orderapp.load.server.DatabaseCounters;
 import org.orderapp.load.server.FlightRecording;
@@ -214,8 +215,16 @@ public final class LoadDriver {
                         client.warmUp().steady() ? "steady" : "NOT steady"),
                 hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError,
                 hooks.profileError == null ? "" : "; CPU profile unavailable: " + hooks.profileError));
+        CpuLayers layers = null;
+        if (hooks.profiled) {
+            try {
+                layers = CpuLayers.of(flameGraph);
+            } catch (IOException | RuntimeException e) {
+                say(label + " the flame graph's layers could not be read: " + e.getMessage());
+            }
+        }
         return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError,
-                hooks.profiled ? folder.relativize(flameGraph).toString() : null,
+                hooks.profiled ? folder.relativize(flameGraph).toString() : null, layers,
                 hooks.profileError == null ? null : "CPU profile unavailable: " + hooks.profileError);
     }
 

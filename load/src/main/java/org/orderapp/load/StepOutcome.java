@@ -1,13 +1,15 @@
 package org.orderapp.load;
 
 import org.orderapp.load.engine.StepResult;
+import org.orderapp.load.server.CpuLayers;
 import org.orderapp.load.server.LockContention;
 import org.orderapp.load.server.ServerWindow;
 
 /**
  * One step of one repeat: the client's figures, the server's in the same window, the lock contention if recorded,
- * and the CPU profile if asked: its flame graph (relative to the run folder) or why there is none.
+ * and the CPU profile if asked: its flame graph (relative to the run folder) and its samples by layer, or why there
+ * is none.
  */
 public record StepOutcome(StepResult client, ServerWindow server, LockContention contention, String recording,
-                          String cpuProfile, String cpuProfileUnavailable) {
+                          String cpuProfile, CpuLayers cpuLayers, String cpuProfileUnavailable) {
 }

@@ -46,7 +46,14 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
                 long lateStarts, Map<String, LatencyStatistics> types, Map<String, LatencyStatistics> serviceTime,
                 WarmUp warmUp, @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Double machineBusyShare,
                 Verdict validity, Map<String, Double> server, LockContention contention, String recording,
-                String cpuProfile, String cpuProfileUnavailable, List<StepResult.Tick> timeline) {
+                String cpuProfile, List<CpuLayer> cpuProfileLayers, String cpuProfileUnavailable, List<StepResult.Tick> timeline) {
+    }
+
+    /**
+     * One layer of the server's CPU profile in a step: its share of the samples, and that share of the server's CPU
+     * milliseconds per transaction (null when the server's CPU is unknown).
+     */
+    record CpuLayer(String layer, long samples, double share, Double msPerTx) {
     }
 
     /** One step over the repeats: per request type, and the server's figures averaged. */
@@ -88,7 +95,19 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
                 c.errorCount(), c.errors(), c.refused(), c.refusedPerSecond(), c.lateStarts(), types, service, c.warmUp(),
                 o.server().cpuPerTransaction(), o.server().get(ServerWindow.MACHINE_BUSY),
                 new Verdict(rules.valid(), rules.reasons(), null), o.server().figures(), o.contention(), o.recording(),
-                o.cpuProfile(), o.cpuProfileUnavailable(), c.timeline());
+                o.cpuProfile(), layers(o), o.cpuProfileUnavailable(), c.timeline());
+    }
+
+    private static List<CpuLayer> layers(StepOutcome o) {
+        if (o.cpuLayers() == null) {
+            return null;
+        }
+        Double server = o.server().cpuPerTransaction() == null ? null : o.server().cpuPerTransaction().get("server");
+        var shares = o.cpuLayers().shares();
+        return o.cpuLayers().byLayer().entrySet().stream().map(e -> {
+            double share = shares.get(e.getKey());
+            return new CpuLayer(e.getKey(), e.getValue(), share, server == null ? null : share * server);
+        }).toList();
     }
 
     private static List<Aggregate> aggregate(RunResult run) {

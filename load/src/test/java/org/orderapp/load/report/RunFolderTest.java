@@ -84,7 +84,7 @@ class RunFolderTest {
                 Map.of("NewOrder: bad answer: \"total\", off by 1", 2L), 0, 0, List.of(), new WarmUp(WarmUp.FIXED, 10, null, List.of()));
         var server = new ServerWindow(Map.of(ServerWindow.CPU_PER_TX + "server", 12.5, ServerMetrics.max(ServerMetrics.DS_IN_USE), 3.0));
         return new RunResult(config, TARGET, "form", Instant.EPOCH, Instant.EPOCH.plusSeconds(30), folder, 10, 1,
-                List.of(new StepOutcome(step, server, null, null, "flamegraphs/run1-step1-4users.html", null)), List.of(new ServerSample(10, Map.of(ServerMetrics.DS_IN_USE, 3.0))),
+                List.of(new StepOutcome(step, server, null, null, "flamegraphs/run1-step1-4users.html", null, null)), List.of(new ServerSample(10, Map.of(ServerMetrics.DS_IN_USE, 3.0))),
                 null, Validity.of(List.of()), List.of(), List.of(), "async-profiler 4.2 cpu");
     }
 }
