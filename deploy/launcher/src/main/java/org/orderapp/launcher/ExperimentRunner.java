@@ -160,7 +160,7 @@ final class ExperimentRunner {
                 continue;
             }
             String sizing = profiles.get(v.name()).jvmSizing(binaries.get(v.name()), v.jvmOptions());
-            var outcome = HostJvmCheck.check(List.of(sizing.split("\\s+")));
+            var outcome = HostJvmCheck.check(List.of(sizing.split("\\s+")), v.jvmOptions());
             if (outcome.runnable()) {
                 kept.add(v);
             }

@@ -31,7 +31,11 @@ final class HostJvmCheck {
     private HostJvmCheck() {
     }
 
-    static Outcome check(List<String> options) throws IOException, InterruptedException {
+    /**
+     * @param options every JVM option the server will get (its profile's, then the variant's)
+     * @param own     the variant's own options, as the note names them
+     */
+    static Outcome check(List<String> options, List<String> own) throws IOException, InterruptedException {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(options);
@@ -40,9 +44,9 @@ final class HostJvmCheck {
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            return new Outcome(false, "the JVM did not answer java " + String.join(" ", options) + " -version within 60 s");
+            return new Outcome(false, "the JVM did not answer java " + String.join(" ", own) + " -version within 60 s");
         }
-        return judge(String.join(" ", options), p.exitValue(), output, Runtime.version().toString(), hostMemory(options));
+        return judge(String.join(" ", own), p.exitValue(), output, Runtime.version().toString(), hostMemory(options));
     }
 
     /** The verdict on what {@code java OPTIONS -version} printed; separate from running it, for the tests. */

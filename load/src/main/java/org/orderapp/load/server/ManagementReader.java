@@ -225,7 +225,7 @@ public final class ManagementReader implements AutoCloseable {
         ModelNode r = runtime.get();
         var b = new StringBuilder(r.get("vm-name").asString("JVM")).append(' ').append(r.get("vm-version").asString("?"));
         read(childrenRuntime(COLLECTORS, "name")).ifPresent(c -> b.append("; collectors ")
-                .append(String.join(", ", c.asPropertyList().stream().map(p -> p.getValue().get("name").asString(p.getName())).toList())));
+                .append(String.join(", ", c.asPropertyList().stream().map(p -> p.getValue().get("name").asString(p.getName()).replace('_', ' ')).toList())));
         read(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage"))
                 .filter(h -> h.hasDefined("max") && h.get("max").asLong() > 0)
                 .ifPresent(h -> b.append(String.format(java.util.Locale.ROOT, "; heap max %.0f MB", h.get("max").asLong() / MB)));
