@@ -35,6 +35,8 @@ public enum Metric {
             "datasource requests that waited for a connection, per second"),
     POOL_BLOCKING("ds_blocking_ms_per_tx", false, "higher", "lower", "time getting a connection",
             ServerMetrics.DS_BLOCKING_MS_PER_TX, "time spent getting a connection, ms per transaction"),
+    HUGE_PAGES("huge_pages_mb", true, "higher", "lower", "memory on huge pages", ServerMetrics.SERVER_HUGE_PAGES_MB,
+            "the server's memory on huge pages (transparent or explicit), MB, most in the window"),
     REPLENISH_RATE("replenish_per_s", true, "higher", "lower", "replenishment throughput", ServerMetrics.REPLENISH_PER_SECOND,
             "replenishments applied per second");
 

@@ -84,6 +84,9 @@ record ReportMetrics(List<String> series, List<String> cpuRoles, Headline headli
         rows.add(new Row("JVM allocation, MB/s / KB per transaction", List.of(new Figure(ServerMetrics.ALLOC_MB_PER_SECOND, "1"),
                 new Figure(ServerMetrics.ALLOC_KB_PER_TX, "1"))));
         rows.add(meanMax("JVM heap used, MB, mean / max", ServerMetrics.HEAP_USED_MB));
+        rows.add(new Row("Server process resident / on transparent huge pages / on explicit huge pages (hugetlbfs), MB, max",
+                List.of(new Figure(max(ServerMetrics.SERVER_RSS_MB), "0"), new Figure(max(ServerMetrics.SERVER_THP_MB), "0"),
+                        new Figure(max(ServerMetrics.SERVER_HUGETLB_MB), "0"))));
         return List.copyOf(rows);
     }
 

@@ -63,6 +63,12 @@ public final class ServerMetrics {
     public static final String ALLOCATED_MB = "jvm.allocatedMb";
     public static final String HEAP_USED_MB = "jvm.heapUsedMb";
     public static final String HEAP_COMMITTED_MB = "jvm.heapCommittedMb";
+    /** The server process's memory as the OS maps it (ProcessMemory): resident, on transparent and on explicit huge pages. */
+    public static final String SERVER_RSS_MB = "os.serverRssMb";
+    public static final String SERVER_THP_MB = "os.serverAnonHugePagesMb";
+    public static final String SERVER_HUGETLB_MB = "os.serverHugetlbMb";
+    /** The most of the server's memory on huge pages of either kind in the window. */
+    public static final String SERVER_HUGE_PAGES_MB = "os.serverHugePagesMb";
     public static final String GC_PAUSE_MS_PER_SECOND = "jvm.gc.pauseMsPerSecond";
     public static final String GC_PAUSES_PER_SECOND = "jvm.gc.pausesPerSecond";
     public static final String GC_MEAN_PAUSE_MS = "jvm.gc.meanPauseMs";

@@ -51,6 +51,7 @@ public final class ServerSampler implements AutoCloseable {
     public ServerSample sample() {
         Map<String, Double> values = new LinkedHashMap<>();
         values.putAll(cpu.sample()); // first: /proc is read in microseconds, so the CPU figures sit at the window's edge
+        cpu.serverPid().ifPresent(pid -> values.putAll(ProcessMemory.sample(pid)));
         values.putAll(database.sample());
         if (management != null) {
             values.putAll(management.sample());

@@ -111,6 +111,11 @@ public record ServerWindow(Map<String, Double> figures) {
         if (hits != null && misses != null && hits + misses > 0) {
             f.put(ServerMetrics.PS_CACHE_HIT_RATIO, hits / (hits + misses));
         }
+        Double thp = f.get(ServerMetrics.max(ServerMetrics.SERVER_THP_MB));
+        Double hugetlb = f.get(ServerMetrics.max(ServerMetrics.SERVER_HUGETLB_MB));
+        if (thp != null || hugetlb != null) {
+            f.put(ServerMetrics.SERVER_HUGE_PAGES_MB, (thp == null ? 0 : thp) + (hugetlb == null ? 0 : hugetlb));
+        }
         if (seconds <= 0) {
             return;
         }
