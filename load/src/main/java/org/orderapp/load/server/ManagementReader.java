@@ -180,6 +180,21 @@ public final class ManagementReader implements AutoCloseable {
         return values;
     }
 
+    /** The replenish MDB's pool only (size, in use), one cheap read, for sampling it often. */
+    public Map<String, Double> sampleMdb() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        read(runtime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3",
+                "message-driven-bean", ServerMetrics.REPLENISH_MDB))).ifPresent(b -> {
+                    String prefix = ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "");
+                    put(values, prefix + "poolMax", b, "pool-max-size");
+                    put(values, prefix + "poolAvailable", b, "pool-available-count");
+                    if (values.containsKey(prefix + "poolMax") && values.containsKey(prefix + "poolAvailable")) {
+                        values.put(prefix + "poolInUse", values.get(prefix + "poolMax") - values.get(prefix + "poolAvailable"));
+                    }
+                });
+        return values;
+    }
+
     /** The collectors' pauses and concurrent time, the heap in use, and the bytes allocated since the first sample. */
     private void jvm(Map<String, Double> values) {
         read(childrenRuntime(COLLECTORS, "name")).ifPresent(collectors -> {

@@ -55,11 +55,18 @@ public record ServerWindow(Map<String, Double> figures) {
             f.put(ServerMetrics.mean(name), g[0] / g[2]);
             f.put(ServerMetrics.max(name), g[1]);
         });
-        last.values().forEach((name, v) -> {
-            if (isCounter(name) && first.get(name) != null) {
-                f.put(ServerMetrics.delta(name), v - first.get(name));
-            }
-        });
+        // A counter's change from the first sample that has it to the last: a partial sample (the MDB's alone) has none.
+        Map<String, Double> firstSeen = new LinkedHashMap<>();
+        Map<String, Double> lastSeen = new LinkedHashMap<>();
+        for (ServerSample s : samples) {
+            s.values().forEach((name, v) -> {
+                if (isCounter(name)) {
+                    firstSeen.putIfAbsent(name, v);
+                    lastSeen.put(name, v);
+                }
+            });
+        }
+        lastSeen.forEach((name, v) -> f.put(ServerMetrics.delta(name), v - firstSeen.get(name)));
         Double hits = f.get(ServerMetrics.delta("cache.hits"));
         Double misses = f.get(ServerMetrics.delta("cache.misses"));
         if (hits != null && misses != null && hits + misses > 0) {

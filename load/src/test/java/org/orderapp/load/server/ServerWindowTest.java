@@ -85,6 +85,19 @@ class ServerWindowTest {
     }
 
     @Test
+    void partialSamplesOfTheMdbCountAsGaugesAndLeaveCountersToTheFullOnes() {
+        var w = ServerWindow.of(List.of(
+                new ServerSample(0, Map.of(ServerMetrics.DS_WAIT_COUNT, 10.0, ServerMetrics.MDB_IN_FLIGHT, 4.0)),
+                new ServerSample(0.2, Map.of(ServerMetrics.MDB_IN_FLIGHT, 10.0)),
+                new ServerSample(0.4, Map.of(ServerMetrics.MDB_IN_FLIGHT, 10.0)),
+                new ServerSample(1, Map.of(ServerMetrics.DS_WAIT_COUNT, 16.0, ServerMetrics.MDB_IN_FLIGHT, 8.0)),
+                new ServerSample(1.0, Map.of(ServerMetrics.MDB_IN_FLIGHT, 0.0))), 10);
+        assertEquals(6.0, w.get(ServerMetrics.delta(ServerMetrics.DS_WAIT_COUNT)), "from the full samples at the edges");
+        assertEquals(6.4, w.get(ServerMetrics.mean(ServerMetrics.MDB_IN_FLIGHT)), 1e-12, "every sample of the gauge");
+        assertEquals(10.0, w.get(ServerMetrics.max(ServerMetrics.MDB_IN_FLIGHT)));
+    }
+
+    @Test
     void noSamplesNoFigures() {
         assertEquals(Map.of(), ServerWindow.of(List.of(), 10).figures());
     }
