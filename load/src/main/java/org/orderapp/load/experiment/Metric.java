@@ -31,6 +31,8 @@ public enum Metric {
             ServerMetrics.STMT_FETCH_PER_BROWSE, "cursor fetches (COM_STMT_FETCH) per browse search"),
     DRIVER_PREPARES_PER_TX("driver_prepares_per_tx", false, "higher", "lower", "statements prepared by the driver per transaction",
             ServerMetrics.DRIVER_PREPARES_PER_TX, "statements prepared by the driver per transaction"),
+    DB_PREPARES_PER_TX("db_prepares_per_tx", false, "higher", "lower", "server-side prepares per transaction",
+            ServerMetrics.SERVER_PREPARES_PER_TX, "statements the database prepared (Com_stmt_prepare) per transaction"),
     POOL_WAITS("ds_waits_per_s", false, "higher", "lower", "connection waits", ServerMetrics.DS_WAITS_PER_SECOND,
             "datasource requests that waited for a connection, per second"),
     POOL_BLOCKING("ds_blocking_ms_per_tx", false, "higher", "lower", "time getting a connection",

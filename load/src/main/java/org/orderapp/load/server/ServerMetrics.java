@@ -55,6 +55,8 @@ public final class ServerMetrics {
     /** Prepares that reached the driver: Hibernate's prepareStatement calls the pool's cache did not answer. */
     public static final String DRIVER_PREPARES_PER_TX = "jdbc.driverPreparesPerTx";
     public static final String PS_CACHE_HIT_RATIO = "jdbc.psCacheHitRatio";
+    /** The prepares the datasource's statement cache saw (hits and misses) per transaction; zero with the cache off. */
+    public static final String CACHE_PREPARES_PER_TX = "jdbc.cachePreparesPerTx";
 
     // The server JVM: collectors, heap, allocation (ManagementReader, AllocationCounter).
     public static final String GC_PAUSE_MS = "jvm.gc.pauseMs";

@@ -114,6 +114,12 @@ public record ServerWindow(Map<String, Double> figures) {
         if (prepares != null && transactions > 0) {
             // A disabled cache counts nothing: then every prepare reaches the driver.
             f.put(ServerMetrics.DRIVER_PREPARES_PER_TX, Math.max(0, prepares - (hits == null ? 0 : hits)) / transactions);
+        } else if (hits != null && misses != null && hits + misses > 0 && transactions > 0) {
+            // Without Hibernate's count, an enabled cache still sees every prepare: its misses reached the driver.
+            f.put(ServerMetrics.DRIVER_PREPARES_PER_TX, misses / transactions);
+        }
+        if (hits != null && misses != null && transactions > 0) {
+            f.put(ServerMetrics.CACHE_PREPARES_PER_TX, (hits + misses) / transactions);
         }
         if (hits != null && misses != null && hits + misses > 0) {
             f.put(ServerMetrics.PS_CACHE_HIT_RATIO, hits / (hits + misses));

@@ -85,6 +85,14 @@ class ServerWindowTest {
     }
 
     @Test
+    void withoutHibernatesCountTheCachesMissesAreTheDriversPrepares() {
+        var w = ServerWindow.of(List.of(new ServerSample(0, Map.of(ServerMetrics.PS_CACHE_HITS, 0.0, ServerMetrics.PS_CACHE_MISSES, 0.0)),
+                new ServerSample(10, Map.of(ServerMetrics.PS_CACHE_HITS, 480.0, ServerMetrics.PS_CACHE_MISSES, 20.0))), 100, 0);
+        assertEquals(0.2, w.get(ServerMetrics.DRIVER_PREPARES_PER_TX), 1e-12);
+        assertEquals(5.0, w.get(ServerMetrics.CACHE_PREPARES_PER_TX), 1e-12);
+    }
+
+    @Test
     void partialSamplesOfTheMdbCountAsGaugesAndLeaveCountersToTheFullOnes() {
         var w = ServerWindow.of(List.of(
                 new ServerSample(0, Map.of(ServerMetrics.DS_WAIT_COUNT, 10.0, ServerMetrics.MDB_IN_FLIGHT, 4.0)),
