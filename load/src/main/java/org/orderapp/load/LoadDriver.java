@@ -99,6 +99,8 @@ public final class LoadDriver {
                         + "which needs the driver on the server's machine, as the server's user.");
                 management.close();
                 management = null;
+            } else {
+                management.jvmDescription().ifPresent(jvm -> notes.add("Server JVM: " + jvm));
             }
             FlightRecording recording = null;
             if (config.flightRecording()) {
@@ -196,7 +198,7 @@ public final class LoadDriver {
             client = controller.run(repeat, index, step, name, label, load, steadyState, hooks, hlog);
         }
         ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(java.util.Map.of())
-                : ServerWindow.of(sampler.between(hooks.opened, hooks.closed), client.successes());
+                : ServerWindow.of(sampler.between(hooks.opened, hooks.closed), client.successes(), browseSearches(client));
         LockContention contention = null;
         if (hooks.recorded) {
             try {
@@ -226,6 +228,12 @@ public final class LoadDriver {
         return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError,
                 hooks.profiled ? folder.relativize(flameGraph).toString() : null, layers,
                 hooks.profileError == null ? null : "CPU profile unavailable: " + hooks.profileError);
+    }
+
+    /** Successful browse searches in the window (the page turns after them are served from memory). */
+    private static long browseSearches(StepResult client) {
+        var h = client.response().get(org.orderapp.load.workload.RequestType.BROWSE_SEARCH);
+        return h == null ? 0 : h.getTotalCount();
     }
 
     /** The faults injected, each with how the load came through it, as the run's timeline shows; said on the console. */

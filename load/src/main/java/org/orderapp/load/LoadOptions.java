@@ -113,7 +113,8 @@ public class LoadOptions {
     Duration timeout;
 
     @Option(names = "--sample-interval", paramLabel = "DURATION", defaultValue = "1s",
-            description = "Progress, histogram log and server sampling interval.")
+            description = "Progress, histogram log and server sampling interval. Below 1s, only the replenish MDB (instances at "
+                    + "work, pool in use) is sampled that often, everything else every second.")
     Duration sampleInterval;
 
     @Option(names = "--lock-profile",

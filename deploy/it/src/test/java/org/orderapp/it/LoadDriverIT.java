@@ -90,6 +90,14 @@ class LoadDriverIT {
             assertNotNull(step.server().get("db.statementsPerTx"), "statements per transaction from the database's counters");
             assertNotNull(step.server().get("ds.inUse.max"), "the datasource pool, read through the management interface");
             assertNotNull(step.server().get("ejb.OrderService.poolInUse.max"), "the EJB pool");
+            // The figures the guide's experiments compare (gc, fetch-size, statement-cache, pool-size), from the real server.
+            var f = step.server();
+            assertNotNull(f.get("jvm.gc.pauseMs.delta"), "the collectors' pause time, from the platform MBeans: " + f);
+            assertTrue(f.get("jvm.allocMbPerSecond") != null && f.get("jvm.allocMbPerSecond") > 0, "the server allocates: " + f);
+            assertTrue(f.get("jvm.allocKbPerTx") > 1 && f.get("jvm.allocKbPerTx") < 100_000, "plausible KB per transaction: " + f);
+            assertTrue(f.get("db.bytesSentPerTx") > 0 && f.get("db.questionsPerTx") >= 1, "the database's bytes and statements: " + f);
+            assertTrue(f.get("jdbc.psCacheHits.delta") > 0, "the datasource's statement cache answers prepares: " + f);
+            assertNotNull(f.get("ds.waitsPerSecond"), "pool waits per second: " + f);
             assertNotNull(step.contention(), "a lock-contention recording of the window: " + step.recording());
             // CPU per transaction by role, read from the operating system: server, database and driver run here.
             Map<String, Double> cpu = step.server().cpuPerTransaction();

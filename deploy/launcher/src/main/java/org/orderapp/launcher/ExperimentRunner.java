@@ -20,7 +20,6 @@ import org.orderapp.load.Durations;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
 import org.orderapp.load.RunResult;
-import org.orderapp.load.StepOutcome;
 import org.orderapp.load.Target;
 import org.orderapp.load.experiment.Comparison;
 import org.orderapp.load.experiment.ComparisonFiles;
@@ -52,7 +51,7 @@ final class ExperimentRunner {
     }
 
     private final ProjectLayout layout;
-    private final ExperimentDefinition definition;
+    private ExperimentDefinition definition;
     private final Path file;
     private final Settings settings;
     private final PrintStream out;
@@ -66,6 +65,8 @@ final class ExperimentRunner {
     /** Whether the experiment's reference data is in the database (loaded by the first run that got that far). */
     private boolean dataLoaded;
     private AdminCredentials admin;
+    /** What the host check found: variants left out, and why. */
+    private final List<String> hostNotes = new ArrayList<>();
 
     ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, PrintStream out) {
         this.layout = layout;
@@ -108,6 +109,10 @@ final class ExperimentRunner {
             }
             profiles.put(v.name(), ServerProfile.load(b, v.profile() == null ? ServerProfile.DEFAULT : v.profile()));
         }
+        if (!keepWhatThisHostRuns(binaries, profiles)) {
+            return 0; // nothing to compare here, and nothing measured: said, not faked
+        }
+        plan = plan(definition.variants(), definition.roundsOrDefault());
 
         started = Instant.now();
         folder = ExperimentFolder.create(settings.output(), definition.name());
@@ -140,6 +145,42 @@ final class ExperimentRunner {
         ComparisonFiles.print(comparison, out);
         say("Comparison: " + folder.resolve("comparison.html"));
         return comparison.valid() ? 0 : 1;
+    }
+
+    /**
+     * Leaves out the variants whose JVM options this host's JVM does not apply (HostJvmCheck), with a note saying
+     * why. False, said on the console, when the control or all but one variant are left out.
+     */
+    private boolean keepWhatThisHostRuns(Map<String, ProjectLayout> binaries, Map<String, ServerProfile> profiles)
+            throws IOException, InterruptedException {
+        var kept = new ArrayList<Variant>();
+        for (Variant v : definition.variants()) {
+            if (v.jvmOptions().isEmpty()) {
+                kept.add(v);
+                continue;
+            }
+            String sizing = profiles.get(v.name()).jvmSizing(binaries.get(v.name()), v.jvmOptions());
+            var outcome = HostJvmCheck.check(List.of(sizing.split("\\s+")), v.jvmOptions());
+            if (outcome.runnable()) {
+                kept.add(v);
+            }
+            if (outcome.note() != null) {
+                String note = "Variant " + v.name() + (outcome.runnable() ? ": " : " is left out: ") + outcome.note() + ".";
+                hostNotes.add(note);
+                say(note);
+            }
+        }
+        if (kept.size() == definition.variants().size()) {
+            return true;
+        }
+        if (kept.size() < 2 || kept.stream().noneMatch(v -> v.name().equals(definition.controlOrDefault()))) {
+            say("Experiment " + definition.name() + ": this host cannot run " + (kept.size() < 2 ? "two of its variants"
+                    : "its control, " + definition.controlOrDefault()) + ", so there is nothing to compare here; nothing was measured.");
+            return false;
+        }
+        definition = definition.withVariants(kept);
+        say("Running " + kept.size() + " variants: " + String.join(", ", kept.stream().map(Variant::name).toList()));
+        return true;
     }
 
     private void printPlan(List<Planned> plan) {
@@ -236,14 +277,7 @@ final class ExperimentRunner {
     }
 
     private Observation observation(Planned p, RunResult result) {
-        var steps = new ArrayList<Observation.StepFigures>();
-        for (StepOutcome o : result.steps()) {
-            var c = o.client();
-            var all = c.allResponses();
-            steps.add(new Observation.StepFigures(c.step(), c.name(), c.throughput(),
-                    all.getTotalCount() == 0 ? null : all.getValueAtPercentile(99) / 1000.0,
-                    all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, o.server().cpuPerTransaction()));
-        }
+        var steps = result.steps().stream().map(Observation.StepFigures::of).toList();
         say(String.format(Locale.ROOT, "Run %d: %s", p.sequence(), result.validity().valid() ? "valid"
                 : "INVALID: " + String.join("; ", result.validity().reasons())));
         return new Observation(p.sequence(), p.round(), p.variant().name(), folder.relativize(result.folder()).toString(),
@@ -275,7 +309,7 @@ final class ExperimentRunner {
     private Comparison writeComparison(boolean interrupted) throws IOException {
         var context = new Comparison.Context(settings.command(), started.toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
-                warmUpDescription(load), interrupted, List.of());
+                warmUpDescription(load), interrupted, hostNotes);
         Comparison comparison = Comparison.of(definition, context, observations);
         ComparisonFiles.write(folder, comparison);
         return comparison;

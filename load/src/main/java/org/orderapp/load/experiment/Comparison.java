@@ -18,7 +18,7 @@ import org.orderapp.load.experiment.Observation.StepFigures;
 public record Comparison(String experiment, String description, String command, String started, String finished,
                          ExperimentDefinition.Guide guide, String control, Map<String, String> units, int rounds,
                          boolean valid, boolean interrupted, List<String> notes, String warmUp,
-                         List<VariantFigures> variants, List<Ratio> ratios, List<Run> runs) {
+                         Map<String, String> metrics, List<VariantFigures> variants, List<Ratio> ratios, List<Run> runs) {
 
     /** A mean with its 95 % interval ([low, high], or null for a single value) over n rounds. */
     public record Figure(double mean, List<Double> ci95, int n) {
@@ -34,9 +34,11 @@ public record Comparison(String experiment, String description, String command, 
                                  List<Run> runs) {
     }
 
+    /** server: the server figures the definition compares, by metric key (gc_pause_ms_per_s, ...). */
     public record StepSummary(double step, String name, Figure throughput, @JsonProperty("p99_ms") Figure p99Ms,
                               @JsonProperty("mean_ms") Figure meanMs,
-                              @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, List<RoundValue> rounds) {
+                              @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Map<String, Figure> server,
+                              List<RoundValue> rounds) {
     }
 
     public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms, boolean valid) {
@@ -83,7 +85,7 @@ public record Comparison(String experiment, String description, String command, 
             }
             var steps = new ArrayList<StepSummary>();
             for (var e : stepNames.entrySet()) {
-                steps.add(stepSummary(own, e.getKey(), e.getValue()));
+                steps.add(stepSummary(definition, own, e.getKey(), e.getValue()));
             }
             StepSummary top = steps.stream().filter(s -> headline != null && s.step() == headline).findFirst().orElse(null);
             variants.add(new VariantFigures(v.name(), v.description() != null ? v.description() : v.summary(),
@@ -96,7 +98,7 @@ public record Comparison(String experiment, String description, String command, 
                 continue;
             }
             for (var e : stepNames.entrySet()) {
-                for (Metric m : Metric.values()) {
+                for (Metric m : definition.comparedMetrics()) {
                     Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue());
                     if (r != null) {
                         ratios.add(r);
@@ -107,7 +109,14 @@ public record Comparison(String experiment, String description, String command, 
         boolean valid = !observations.isEmpty() && observations.stream().allMatch(Observation::valid);
         return new Comparison(definition.name(), definition.description(), context.command(), context.started(),
                 context.finished(), definition.guide(), control, context.units(), definition.roundsOrDefault(), valid,
-                context.interrupted(), notes, context.warmUp(), variants, ratios, runs);
+                context.interrupted(), notes, context.warmUp(), labels(definition), variants, ratios, runs);
+    }
+
+    /** Each compared metric's key and what it is, with its unit (for the page and the CSV's readers). */
+    private static Map<String, String> labels(ExperimentDefinition definition) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        definition.comparedMetrics().forEach(m -> labels.put(m.key(), m.label()));
+        return labels;
     }
 
     private static Run run(Observation o) {
@@ -115,7 +124,7 @@ public record Comparison(String experiment, String description, String command, 
                 o.folder() == null ? null : o.folder() + "/report.html");
     }
 
-    private static StepSummary stepSummary(List<Observation> own, double step, String name) {
+    private static StepSummary stepSummary(ExperimentDefinition definition, List<Observation> own, double step, String name) {
         var valid = own.stream().filter(Observation::valid).map(o -> figures(o, step)).filter(Objects::nonNull).toList();
         Map<String, Double> cpu = new LinkedHashMap<>();
         for (String role : List.of("server", "db", "driver", "other")) {
@@ -125,8 +134,14 @@ public record Comparison(String experiment, String description, String command, 
         }
         var rounds = own.stream().filter(o -> figures(o, step) != null)
                 .map(o -> new RoundValue(o.round(), figures(o, step).throughput(), figures(o, step).p99Ms(), o.valid())).toList();
+        Map<String, Figure> server = new LinkedHashMap<>();
+        for (Metric m : definition.comparedMetrics()) {
+            if (m.serverFigure() != null) {
+                server.put(m.key(), mean(valid, m));
+            }
+        }
         return new StepSummary(step, name, mean(valid, Metric.THROUGHPUT), mean(valid, Metric.P99), mean(valid, Metric.MEAN),
-                cpu, rounds);
+                cpu, server, rounds);
     }
 
     private static Figure mean(List<StepFigures> steps, Metric metric) {

@@ -39,6 +39,7 @@ public final class ComparisonFiles {
                 row(rows, c, v.name(), s, Metric.P99.key(), s.p99Ms());
                 row(rows, c, v.name(), s, Metric.MEAN.key(), s.meanMs());
                 row(rows, c, v.name(), s, Metric.CPU.key(), null);
+                s.server().forEach((metric, figure) -> row(rows, c, v.name(), s, metric, figure));
                 for (var role : s.cpuMsPerTx().entrySet()) {
                     if (role.getValue() != null) {
                         rows.add(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
@@ -86,10 +87,19 @@ public final class ComparisonFiles {
             if (v.throughput() != null) {
                 out.printf(Locale.ROOT, "  %-24s %s %s, p99 %s ms%s%n", v.name(), figure(v.throughput()), c.units().get("throughput"),
                         v.p99Ms() == null ? "–" : figure(v.p99Ms()), cpu(v.cpuMsPerTx()));
+                var top = v.steps().isEmpty() ? null : v.steps().get(v.steps().size() - 1);
+                if (top != null) {
+                    top.server().forEach((metric, f) -> {
+                        if (f != null) {
+                            out.printf(Locale.ROOT, "  %-24s   %s: %s%n", "", c.metrics().getOrDefault(metric, metric), figure(f));
+                        }
+                    });
+                }
             }
         }
         for (var r : c.ratios()) {
-            if (r.metric().equals(Metric.THROUGHPUT.key()) || r.metric().equals(Metric.P99.key()) || r.guide() != null) {
+            if (r.metric().equals(Metric.THROUGHPUT.key()) || r.metric().equals(Metric.P99.key()) || r.guide() != null
+                    || Metric.of(r.metric()).serverFigure() != null) {
                 out.printf(Locale.ROOT, "  %s against %s at %s, %s: %s%s%n", r.variant(), c.control(), r.stepName(), r.metric(),
                         r.verdict(), r.guide() == null ? "" : String.format(Locale.ROOT, "; the guide: %.2f", r.guide()));
             }
@@ -98,8 +108,13 @@ public final class ComparisonFiles {
     }
 
     private static String figure(Comparison.Figure f) {
-        return f.ci95() == null ? String.format(Locale.ROOT, "%.1f", f.mean())
-                : String.format(Locale.ROOT, "%.1f (95 %% CI %.1f–%.1f)", f.mean(), f.ci95().get(0), f.ci95().get(1));
+        return f.ci95() == null ? short3(f.mean())
+                : String.format(Locale.ROOT, "%s (95 %% CI %s–%s)", short3(f.mean()), short3(f.ci95().get(0)), short3(f.ci95().get(1)));
+    }
+
+    /** One decimal from 10 up, three significant digits below (0.0123 stays readable). */
+    private static String short3(double v) {
+        return Math.abs(v) >= 10 || v == 0 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static String cpu(Map<String, Double> cpu) {

@@ -1,5 +1,6 @@
 package org.orderapp.load.experiment;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -34,9 +35,11 @@ import picocli.CommandLine;
  * @param rounds      rounds of every variant, in alternating order (default 3)
  * @param control     the variant the others are compared with (default the first)
  * @param variants    at least two
+ * @param metrics     server figures compared besides throughput, p99, mean and CPU (Metric keys: gc_pause_ms_per_s, ...)
  */
 public record ExperimentDefinition(String name, String varies, String description, Guide guide, Data data,
-                                   Map<String, Object> load, Integer rounds, String control, List<Variant> variants) {
+                                   Map<String, Object> load, Integer rounds, String control, List<Variant> variants,
+                                   List<String> metrics) {
 
     public static final int DEFAULT_ROUNDS = 3;
     public static final String SUFFIX = ".yaml";
@@ -87,9 +90,24 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
     }
 
+    @JsonCreator
     public ExperimentDefinition {
         load = load == null ? new LinkedHashMap<>() : new LinkedHashMap<>(load);
         variants = variants == null ? List.of() : List.copyOf(variants);
+        metrics = metrics == null ? List.of() : List.copyOf(metrics);
+    }
+
+    /** A definition that compares throughput, p99, mean and CPU only. */
+    public ExperimentDefinition(String name, String varies, String description, Guide guide, Data data, Map<String, Object> load,
+                                Integer rounds, String control, List<Variant> variants) {
+        this(name, varies, description, guide, data, load, rounds, control, variants, List.of());
+    }
+
+    /** Throughput, p99, mean and CPU, then the server figures the definition names. */
+    public List<Metric> comparedMetrics() {
+        var all = new ArrayList<>(Metric.ALWAYS);
+        metrics.stream().map(Metric::of).filter(m -> !all.contains(m)).forEach(all::add);
+        return all;
     }
 
     /** Reads and checks a definition; every problem is an IllegalArgumentException naming the file. */
@@ -115,7 +133,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         String fileName = file.getFileName().toString();
         String fallback = fileName.endsWith(SUFFIX) ? fileName.substring(0, fileName.length() - SUFFIX.length()) : fileName;
         d = new ExperimentDefinition(d.name() == null || d.name().isBlank() ? fallback : d.name(), d.varies(), d.description(),
-                d.guide(), d.data(), d.load(), d.rounds(), d.control(), d.variants());
+                d.guide(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics());
         d.check(file);
         return d;
     }
@@ -146,6 +164,13 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         if (rounds != null && rounds < 1) {
             throw new IllegalArgumentException(file + ": rounds must be at least 1, got " + rounds);
         }
+        for (String m : metrics) {
+            try {
+                Metric.of(m);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": metrics: " + e.getMessage());
+            }
+        }
         if (data != null && data.scale() != null && !(data.scale() > 0)) {
             throw new IllegalArgumentException(file + ": data scale must be positive");
         }
@@ -173,7 +198,12 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         var merged = new LinkedHashMap<>(load);
         merged.putAll(loadOverrides);
         return new ExperimentDefinition(name, varies, description, guide, data, merged, rounds != null ? rounds : this.rounds,
-                control, variants);
+                control, variants, metrics);
+    }
+
+    /** The same experiment with only some of its variants (those the host can run). */
+    public ExperimentDefinition withVariants(List<Variant> kept) {
+        return new ExperimentDefinition(name, varies, description, guide, data, load, rounds, control, kept, metrics);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.orderapp.load.experiment;
 
 import java.util.List;
 import java.util.Map;
+import org.orderapp.load.StepOutcome;
 
 /**
  * One measured run of a variant in an experiment: its figures per step, and whether it met the run rules.
@@ -18,14 +19,35 @@ public record Observation(int sequence, int round, String variant, String folder
     }
 
     /**
-     * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, and CPU milliseconds
-     * per transaction by role (server, db, driver, other; null where unknown).
+     * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, CPU milliseconds
+     * per transaction by role (server, db, driver, other; null where unknown), and the server's figures that metrics
+     * compare (by ServerMetrics name, see {@link Metric#serverFigure()}).
      */
     public record StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs,
-                              Map<String, Double> cpuMsPerTx) {
+                              Map<String, Double> cpuMsPerTx, Map<String, Double> server) {
 
         public StepFigures {
             cpuMsPerTx = cpuMsPerTx == null ? Map.of() : new java.util.LinkedHashMap<>(cpuMsPerTx);
+            server = server == null ? Map.of() : Map.copyOf(server);
+        }
+
+        /** A step without server figures (the benchmarks'). */
+        public StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs, Map<String, Double> cpuMsPerTx) {
+            this(step, name, throughput, p99Ms, meanMs, cpuMsPerTx, Map.of());
+        }
+
+        /** A load step's figures: the client's, the CPU by role, and every server figure a metric can compare. */
+        public static StepFigures of(StepOutcome outcome) {
+            var c = outcome.client();
+            var all = c.allResponses();
+            Map<String, Double> server = new java.util.LinkedHashMap<>();
+            for (Metric m : Metric.values()) {
+                if (m.serverFigure() != null && outcome.server().get(m.serverFigure()) != null) {
+                    server.put(m.serverFigure(), outcome.server().get(m.serverFigure()));
+                }
+            }
+            return new StepFigures(c.step(), c.name(), c.throughput(), all.getTotalCount() == 0 ? null : all.getValueAtPercentile(99) / 1000.0,
+                    all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, outcome.server().cpuPerTransaction(), server);
         }
 
         /** The roles whose CPU is the application's cost: the server, the database and the driver. */
@@ -37,6 +59,7 @@ public record Observation(int sequence, int round, String variant, String folder
                 case P99 -> p99Ms;
                 case MEAN -> meanMs;
                 case CPU -> cpuTotal();
+                default -> server.get(metric.serverFigure());
             };
         }
 

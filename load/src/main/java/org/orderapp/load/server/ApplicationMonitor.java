@@ -32,7 +32,7 @@ public final class ApplicationMonitor {
                 values.put(ServerMetrics.REPLENISHMENTS_APPLIED, node.path("applied").asDouble());
                 values.put("app.replenish.duplicates", node.path("duplicates").asDouble());
                 values.put("app.replenish.failures", node.path("failures").asDouble());
-                values.put("app.mdb.sessions", node.path("configuredSessions").asDouble());
+                values.put(ServerMetrics.MDB_SESSIONS, node.path("configuredSessions").asDouble());
             }
         } catch (java.io.IOException e) {
             // a sample without the application's figures

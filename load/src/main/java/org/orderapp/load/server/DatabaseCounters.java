@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The database's own counters (SHOW GLOBAL STATUS): statements by kind, commits, row lock waits. They count
+ * The database's own counters (SHOW GLOBAL STATUS): statements by kind, commits, row lock waits,
+ * bytes sent and received, server-side prepares and cursor fetches. They count
  * what really reached the server, whatever the driver or Hibernate believe they sent. One connection is kept
  * open, because opening one sends statements that would be counted; after a failure (the database restarted)
  * the next sample opens a new one.
@@ -16,7 +17,7 @@ public final class DatabaseCounters implements AutoCloseable {
 
     static final List<String> NAMES = List.of("Com_select", "Com_insert", "Com_update", "Com_delete", "Com_commit",
             "Com_rollback", "Questions", "Innodb_row_lock_waits", "Innodb_row_lock_time", "Threads_running",
-            "Threads_connected");
+            "Threads_connected", "Bytes_sent", "Bytes_received", "Com_stmt_prepare", "Com_stmt_execute", "Com_stmt_fetch");
 
     /** Opens a connection to the database. */
     @FunctionalInterface

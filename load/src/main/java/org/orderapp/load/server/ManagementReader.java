@@ -30,7 +30,14 @@ public final class ManagementReader implements AutoCloseable {
     private static final ModelNode OPERATING_SYSTEM = Operations.createAddress("core-service", "platform-mbean",
             "type", "operating-system");
 
+    private static final ModelNode THREADING = Operations.createAddress("core-service", "platform-mbean", "type", "threading");
+    private static final ModelNode COLLECTORS = Operations.createAddress("core-service", "platform-mbean", "type", "garbage-collector");
+    private static final ModelNode MEMORY = Operations.createAddress("core-service", "platform-mbean", "type", "memory");
+    private static final ModelNode RUNTIME = Operations.createAddress("core-service", "platform-mbean", "type", "runtime");
+    private static final double MB = 1024.0 * 1024.0;
+
     private final ModelControllerClient client;
+    private final AllocationCounter allocation = new AllocationCounter();
 
     private ManagementReader(ModelControllerClient client) {
         this.client = client;
@@ -79,7 +86,21 @@ public final class ManagementReader implements AutoCloseable {
                     put(values, "ds.maxWaitCount", pool, "MaxWaitCount");
                     put(values, ServerMetrics.DS_BLOCKING_MS, pool, "TotalBlockingTime");
                     put(values, "ds.timedOut", pool, "TimedOut");
+                    put(values, ServerMetrics.DS_MAX_WAIT_MS, pool, "MaxWaitTime");
                 });
+        read(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "jdbc")))
+                .ifPresent(jdbc -> {
+                    put(values, ServerMetrics.PS_CACHE_HITS, jdbc, "PreparedStatementCacheHitCount");
+                    put(values, ServerMetrics.PS_CACHE_MISSES, jdbc, "PreparedStatementCacheMissCount");
+                    put(values, ServerMetrics.PS_CACHE_SIZE, jdbc, "PreparedStatementCacheCurrentSize");
+                });
+        // Hibernate's statistics of the OLTP unit, when it keeps them (order.services.statistics=true).
+        read(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "jpa")))
+                .filter(jpa -> jpa.hasDefined("hibernate-persistence-unit"))
+                .ifPresent(jpa -> jpa.get("hibernate-persistence-unit").asPropertyList().stream()
+                        .filter(unit -> unit.getName().endsWith("#services"))
+                        .filter(unit -> unit.getValue().get("statistics-enabled").asBoolean(false))
+                        .forEach(unit -> put(values, ServerMetrics.HIBERNATE_PREPARES, unit.getValue(), "prepared-statement-count")));
         read(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3")))
                 .ifPresent(ejb -> {
                     for (String kind : new String[] {"stateless-session-bean", "message-driven-bean"}) {
@@ -151,11 +172,86 @@ public final class ManagementReader implements AutoCloseable {
                     put(values, "jta.aborted", tx, "number-of-aborted-transactions");
                     put(values, "jta.inflight", tx, "number-of-inflight-transactions");
                 });
+        jvm(values);
         // The server JVM's CPU time (nanoseconds), for CPU per transaction when the server is on another machine.
         read(Operations.createReadAttributeOperation(OPERATING_SYSTEM, "process-cpu-time"))
                 .filter(ModelNode::isDefined)
                 .ifPresent(ns -> values.put(PROCESS_CPU_MS, ns.asLong() / 1e6));
         return values;
+    }
+
+    /** The replenish MDB's pool only (size, in use), one cheap read, for sampling it often. */
+    public Map<String, Double> sampleMdb() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        read(runtime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3",
+                "message-driven-bean", ServerMetrics.REPLENISH_MDB))).ifPresent(b -> {
+                    String prefix = ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "");
+                    put(values, prefix + "poolMax", b, "pool-max-size");
+                    put(values, prefix + "poolAvailable", b, "pool-available-count");
+                    if (values.containsKey(prefix + "poolMax") && values.containsKey(prefix + "poolAvailable")) {
+                        values.put(prefix + "poolInUse", values.get(prefix + "poolMax") - values.get(prefix + "poolAvailable"));
+                    }
+                });
+        return values;
+    }
+
+    /** The collectors' pauses and concurrent time, the heap in use, and the bytes allocated since the first sample. */
+    private void jvm(Map<String, Double> values) {
+        read(childrenRuntime(COLLECTORS, "name")).ifPresent(collectors -> {
+            var times = new LinkedHashMap<String, double[]>();
+            for (var c : collectors.asPropertyList()) {
+                ModelNode gc = c.getValue();
+                if (gc.hasDefined("collection-time") && gc.hasDefined("collection-count")) {
+                    times.put(c.getName(), new double[] {gc.get("collection-count").asDouble(), gc.get("collection-time").asDouble()});
+                }
+            }
+            values.putAll(GarbageCollectors.figures(times));
+        });
+        read(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage")).ifPresent(heap -> {
+            if (heap.hasDefined("used")) {
+                values.put(ServerMetrics.HEAP_USED_MB, heap.get("used").asLong() / MB);
+            }
+            if (heap.hasDefined("committed")) {
+                values.put(ServerMetrics.HEAP_COMMITTED_MB, heap.get("committed").asLong() / MB);
+            }
+        });
+        read(Operations.createReadAttributeOperation(THREADING, "all-thread-ids")).ifPresent(ids -> {
+            long[] threads = ids.asList().stream().mapToLong(ModelNode::asLong).toArray();
+            ModelNode op = Operations.createOperation("get-threads-allocated-bytes", THREADING);
+            ids.asList().forEach(id -> op.get("ids").add(id));
+            read(op).ifPresent(bytes -> {
+                long[] counts = bytes.asList().stream().mapToLong(ModelNode::asLong).toArray();
+                if (counts.length == threads.length) {
+                    values.put(ServerMetrics.ALLOCATED_MB, allocation.update(threads, counts) / MB);
+                }
+            });
+        });
+    }
+
+    /**
+     * The server's JVM in one line, for the run's notes: "OpenJDK 64-Bit Server VM 17.0.15+6; collectors G1 Young
+     * Generation, G1 Old Generation; heap max 512 MB; -Xms64m -Xmx512m ...".
+     */
+    public Optional<String> jvmDescription() {
+        Optional<ModelNode> runtime = read(runtime(RUNTIME));
+        if (runtime.isEmpty()) {
+            return Optional.empty();
+        }
+        ModelNode r = runtime.get();
+        var b = new StringBuilder(r.get("vm-name").asString("JVM")).append(' ').append(r.get("vm-version").asString("?"));
+        read(childrenRuntime(COLLECTORS, "name")).ifPresent(c -> b.append("; collectors ")
+                .append(String.join(", ", c.asPropertyList().stream().map(p -> p.getValue().get("name").asString(p.getName()).replace('_', ' ')).toList())));
+        read(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage"))
+                .filter(h -> h.hasDefined("max") && h.get("max").asLong() > 0)
+                .ifPresent(h -> b.append(String.format(java.util.Locale.ROOT, "; heap max %.0f MB", h.get("max").asLong() / MB)));
+        if (r.hasDefined("input-arguments")) {
+            var vmOptions = r.get("input-arguments").asList().stream().map(ModelNode::asString)
+                    .filter(a -> a.startsWith("-X") && !a.startsWith("-Xlog")).toList();
+            if (!vmOptions.isEmpty()) {
+                b.append("; ").append(String.join(" ", vmOptions));
+            }
+        }
+        return Optional.of(b.toString());
     }
 
     /** What is left to recover after a crash: transactions in the transaction manager's log, prepared in the broker. */
@@ -191,6 +287,13 @@ public final class ManagementReader implements AutoCloseable {
 
     private static ModelNode runtime(ModelNode address) {
         ModelNode op = Operations.createReadResourceOperation(address);
+        op.get("include-runtime").set(true);
+        return op;
+    }
+
+    private static ModelNode childrenRuntime(ModelNode address, String childType) {
+        ModelNode op = Operations.createOperation("read-children-resources", address);
+        op.get("child-type").set(childType);
         op.get("include-runtime").set(true);
         return op;
     }

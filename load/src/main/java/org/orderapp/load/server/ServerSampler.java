@@ -26,6 +26,11 @@ public final class ServerSampler implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final ScheduledExecutorService mdbTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "load-mdb-sampler");
+        t.setDaemon(true);
+        return t;
+    });
     private volatile ServerSample latest;
 
     public ServerSampler(ManagementReader management, ApplicationMonitor application, DatabaseCounters database,
@@ -37,20 +42,51 @@ public final class ServerSampler implements AutoCloseable {
         this.runStartNanos = runStartNanos;
     }
 
+    /**
+     * Samples everything every interval, but at most once a second: a full sample is a dozen management reads and a
+     * database query, which a loaded server answers in tens of milliseconds each. A shorter interval samples only the
+     * replenish MDB that often (the application's count of instances at work and the MDB's pool), enough to see how
+     * its sessions and pool take turns.
+     */
     public void start(Duration interval) {
+        long full = Math.max(interval.toMillis(), FULL_SAMPLE_MIN.toMillis());
         timer.scheduleAtFixedRate(() -> {
             try {
                 sample();
             } catch (RuntimeException e) {
                 // one missed sample; the next one comes at the next interval
             }
-        }, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        }, 0, full, TimeUnit.MILLISECONDS);
+        if (interval.toMillis() < full) {
+            mdbTimer.scheduleAtFixedRate(() -> {
+                try {
+                    sampleMdb();
+                } catch (RuntimeException e) {
+                    // one missed sample
+                }
+            }, interval.toMillis() / 2, interval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    static final Duration FULL_SAMPLE_MIN = Duration.ofSeconds(1);
+
+    /** The replenish MDB alone: instances at work and the pool in use. */
+    private void sampleMdb() {
+        Map<String, Double> values = new LinkedHashMap<>(application.sample());
+        if (management != null) {
+            values.putAll(management.sampleMdb());
+        }
+        var s = new ServerSample((System.nanoTime() - runStartNanos) / 1e9, values);
+        synchronized (samples) {
+            samples.add(s);
+        }
     }
 
     /** Takes a sample now, and keeps it in the series. */
     public ServerSample sample() {
         Map<String, Double> values = new LinkedHashMap<>();
         values.putAll(cpu.sample()); // first: /proc is read in microseconds, so the CPU figures sit at the window's edge
+        cpu.serverPid().ifPresent(pid -> values.putAll(ProcessMemory.sample(pid)));
         values.putAll(database.sample());
         if (management != null) {
             values.putAll(management.sample());
@@ -71,13 +107,14 @@ public final class ServerSampler implements AutoCloseable {
     /** Samples taken between two marks, both included. */
     public List<ServerSample> between(ServerSample from, ServerSample to) {
         synchronized (samples) {
-            return samples.stream().filter(s -> s.seconds() >= from.seconds() && s.seconds() <= to.seconds()).toList();
+            return samples.stream().filter(s -> s.seconds() >= from.seconds() && s.seconds() <= to.seconds())
+                    .sorted(java.util.Comparator.comparingDouble(ServerSample::seconds)).toList();
         }
     }
 
     public List<ServerSample> all() {
         synchronized (samples) {
-            return List.copyOf(samples);
+            return samples.stream().sorted(java.util.Comparator.comparingDouble(ServerSample::seconds)).toList();
         }
     }
 
@@ -103,6 +140,7 @@ public final class ServerSampler implements AutoCloseable {
 
     @Override
     public void close() {
+        mdbTimer.shutdownNow();
         timer.shutdownNow();
         try {
             timer.awaitTermination(10, TimeUnit.SECONDS);

@@ -19,14 +19,21 @@ public record ServerWindow(Map<String, Double> figures) {
                 || name.equals(ServerMetrics.DS_BLOCKING_MS) || name.equals("ds.timedOut") || name.startsWith("cache.")
                 || name.equals("http.requests") || name.equals("http.errors") || name.equals("jta.committed")
                 || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.")
-                || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS);
+                || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS) || name.startsWith("db.Bytes_")
+                || name.startsWith("jvm.gc.") || name.equals(ServerMetrics.ALLOCATED_MB) || name.equals(ServerMetrics.PS_CACHE_HITS)
+                || name.equals(ServerMetrics.PS_CACHE_MISSES) || name.startsWith("hibernate.");
+    }
+
+    public static ServerWindow of(List<ServerSample> samples, long transactions) {
+        return of(samples, transactions, 0);
     }
 
     /**
-     * @param samples every sample in the window, the first and last taken exactly at its edges
-     * @param transactions successful client requests in the window (for statements per transaction)
+     * @param samples        every sample in the window, the first and last taken exactly at its edges
+     * @param transactions   successful client requests in the window (for statements per transaction)
+     * @param browseSearches successful browse searches in the window (for the database's bytes per browse)
      */
-    public static ServerWindow of(List<ServerSample> samples, long transactions) {
+    public static ServerWindow of(List<ServerSample> samples, long transactions, long browseSearches) {
         Map<String, Double> f = new TreeMap<>();
         if (samples.isEmpty()) {
             return new ServerWindow(f);
@@ -48,11 +55,18 @@ public record ServerWindow(Map<String, Double> figures) {
             f.put(ServerMetrics.mean(name), g[0] / g[2]);
             f.put(ServerMetrics.max(name), g[1]);
         });
-        last.values().forEach((name, v) -> {
-            if (isCounter(name) && first.get(name) != null) {
-                f.put(ServerMetrics.delta(name), v - first.get(name));
-            }
-        });
+        // A counter's change from the first sample that has it to the last: a partial sample (the MDB's alone) has none.
+        Map<String, Double> firstSeen = new LinkedHashMap<>();
+        Map<String, Double> lastSeen = new LinkedHashMap<>();
+        for (ServerSample s : samples) {
+            s.values().forEach((name, v) -> {
+                if (isCounter(name)) {
+                    firstSeen.putIfAbsent(name, v);
+                    lastSeen.put(name, v);
+                }
+            });
+        }
+        lastSeen.forEach((name, v) -> f.put(ServerMetrics.delta(name), v - firstSeen.get(name)));
         Double hits = f.get(ServerMetrics.delta("cache.hits"));
         Double misses = f.get(ServerMetrics.delta("cache.misses"));
         if (hits != null && misses != null && hits + misses > 0) {
@@ -75,8 +89,71 @@ public record ServerWindow(Map<String, Double> figures) {
                 f.put(ServerMetrics.STATEMENTS_PER_COMMIT, statements / commits);
             }
         }
-        cpuPerTransaction(f, transactions, last.seconds() - first.seconds());
+        double seconds = last.seconds() - first.seconds();
+        cpuPerTransaction(f, transactions, seconds);
+        guideFigures(f, transactions, browseSearches, seconds);
         return new ServerWindow(f);
+    }
+
+    /**
+     * What the guide's settings change, each per transaction or per second of the window: the database's round trips
+     * and bytes (fetch size), prepares (statement cache), pool waits (pool size), replenishments (MDB sessions),
+     * the collector's pauses and the allocation rate (heap, collector, large pages).
+     */
+    private static void guideFigures(Map<String, Double> f, long transactions, long browseSearches, double seconds) {
+        per(f, ServerMetrics.QUESTIONS_PER_TX, ServerMetrics.delta(ServerMetrics.DB_QUESTIONS), transactions);
+        per(f, ServerMetrics.BYTES_SENT_PER_TX, ServerMetrics.delta(ServerMetrics.DB_BYTES_SENT), transactions);
+        per(f, ServerMetrics.BYTES_SENT_PER_BROWSE, ServerMetrics.delta(ServerMetrics.DB_BYTES_SENT), browseSearches);
+        per(f, ServerMetrics.STMT_FETCH_PER_BROWSE, ServerMetrics.delta(ServerMetrics.DB_STMT_FETCH), browseSearches);
+        per(f, ServerMetrics.SERVER_PREPARES_PER_TX, ServerMetrics.delta(ServerMetrics.DB_STMT_PREPARE), transactions);
+        per(f, ServerMetrics.DS_BLOCKING_MS_PER_TX, ServerMetrics.delta(ServerMetrics.DS_BLOCKING_MS), transactions);
+        per(f, ServerMetrics.HIBERNATE_PREPARES_PER_TX, ServerMetrics.delta(ServerMetrics.HIBERNATE_PREPARES), transactions);
+        Double prepares = f.get(ServerMetrics.delta(ServerMetrics.HIBERNATE_PREPARES));
+        Double hits = f.get(ServerMetrics.delta(ServerMetrics.PS_CACHE_HITS));
+        Double misses = f.get(ServerMetrics.delta(ServerMetrics.PS_CACHE_MISSES));
+        if (prepares != null && transactions > 0) {
+            // A disabled cache counts nothing: then every prepare reaches the driver.
+            f.put(ServerMetrics.DRIVER_PREPARES_PER_TX, Math.max(0, prepares - (hits == null ? 0 : hits)) / transactions);
+        } else if (hits != null && misses != null && hits + misses > 0 && transactions > 0) {
+            // Without Hibernate's count, an enabled cache still sees every prepare: its misses reached the driver.
+            f.put(ServerMetrics.DRIVER_PREPARES_PER_TX, misses / transactions);
+        }
+        if (hits != null && misses != null && transactions > 0) {
+            f.put(ServerMetrics.CACHE_PREPARES_PER_TX, (hits + misses) / transactions);
+        }
+        if (hits != null && misses != null && hits + misses > 0) {
+            f.put(ServerMetrics.PS_CACHE_HIT_RATIO, hits / (hits + misses));
+        }
+        Double thp = f.get(ServerMetrics.max(ServerMetrics.SERVER_THP_MB));
+        Double hugetlb = f.get(ServerMetrics.max(ServerMetrics.SERVER_HUGETLB_MB));
+        if (thp != null || hugetlb != null) {
+            f.put(ServerMetrics.SERVER_HUGE_PAGES_MB, (thp == null ? 0 : thp) + (hugetlb == null ? 0 : hugetlb));
+        }
+        if (seconds <= 0) {
+            return;
+        }
+        per(f, ServerMetrics.DS_WAITS_PER_SECOND, ServerMetrics.delta(ServerMetrics.DS_WAIT_COUNT), seconds);
+        per(f, ServerMetrics.REPLENISH_PER_SECOND, ServerMetrics.delta(ServerMetrics.REPLENISHMENTS_APPLIED), seconds);
+        per(f, ServerMetrics.GC_PAUSE_MS_PER_SECOND, ServerMetrics.delta(ServerMetrics.GC_PAUSE_MS), seconds);
+        per(f, ServerMetrics.GC_PAUSES_PER_SECOND, ServerMetrics.delta(ServerMetrics.GC_PAUSES), seconds);
+        per(f, ServerMetrics.GC_CONCURRENT_MS_PER_SECOND, ServerMetrics.delta(ServerMetrics.GC_CONCURRENT_MS), seconds);
+        per(f, ServerMetrics.ALLOC_MB_PER_SECOND, ServerMetrics.delta(ServerMetrics.ALLOCATED_MB), seconds);
+        Double pauses = f.get(ServerMetrics.delta(ServerMetrics.GC_PAUSES));
+        if (pauses != null && pauses > 0) {
+            per(f, ServerMetrics.GC_MEAN_PAUSE_MS, ServerMetrics.delta(ServerMetrics.GC_PAUSE_MS), pauses);
+        }
+        Double allocated = f.get(ServerMetrics.delta(ServerMetrics.ALLOCATED_MB));
+        if (allocated != null && transactions > 0) {
+            f.put(ServerMetrics.ALLOC_KB_PER_TX, allocated * 1024 / transactions);
+        }
+    }
+
+    /** f[name] = f[numerator] / denominator, when both are there. */
+    private static void per(Map<String, Double> f, String name, String numerator, double denominator) {
+        Double n = f.get(numerator);
+        if (n != null && denominator > 0) {
+            f.put(name, n / denominator);
+        }
     }
 
     /** CPU per transaction, by role. */

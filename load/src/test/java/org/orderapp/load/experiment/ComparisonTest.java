@@ -71,6 +71,31 @@ class ComparisonTest {
     }
 
     @Test
+    void serverFiguresAreComparedWhereTheDefinitionNamesThem(@TempDir Path dir) throws Exception {
+        var definition = new ExperimentDefinition("gc", "collectors", null, null, null, Map.of(), 2, "a",
+                List.of(variant("a"), variant("b")), List.of("gc_pause_ms_per_s"));
+        var o = new ArrayList<Observation>();
+        double[][] pauses = {{10, 5}, {12, 3}}; // round 1: a 10, b 5; round 2: a 12, b 3 ms/s
+        for (int round = 1; round <= 2; round++) {
+            for (int v = 0; v < 2; v++) {
+                o.add(new Observation(o.size() + 1, round, v == 0 ? "a" : "b", "runs/" + (o.size() + 1), true, List.of(),
+                        List.of(new StepFigures(20, "20 users", 100.0, 30.0, 10.0, Map.of(),
+                                Map.of("jvm.gc.pauseMsPerSecond", pauses[round - 1][v], "jvm.allocMbPerSecond", 99.0)))));
+            }
+        }
+        Comparison c = Comparison.of(definition, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w", false,
+                List.of()), o);
+        var pause = c.ratios().stream().filter(r -> r.metric().equals("gc_pause_ms_per_s")).findFirst().orElseThrow();
+        assertEquals(Math.sqrt(0.5 * 0.25), pause.ratio(), 1e-12, "the geometric mean of 5/10 and 3/12");
+        assertEquals(11.0, c.variants().get(0).steps().get(0).server().get("gc_pause_ms_per_s").mean(), 1e-12);
+        assertFalse(c.ratios().stream().anyMatch(r -> r.metric().equals("alloc_mb_per_s")), "not named, not compared");
+        assertEquals("GC pause time, ms per second", c.metrics().get("gc_pause_ms_per_s"));
+        ComparisonFiles.write(dir, c);
+        assertTrue(Files.readString(dir.resolve("comparison.csv")).contains("gc,b,20,20 users,gc_pause_ms_per_s,4,"),
+                "the CSV has the figure's row");
+    }
+
+    @Test
     void anInvalidRunIsNamedAndLeftOutOfMeansAndRatios() {
         Comparison c = compare(observations(true));
         assertFalse(c.valid());

@@ -80,12 +80,23 @@ class ExperimentDefinitionTest {
         assertMessage(file("e", MINIMAL.replace("varies: pool size\n", "")), "'varies' is required");
         assertMessage(file("f", MINIMAL + "rounds: 0\n"), "rounds must be at least 1");
         assertMessage(file("g", MINIMAL + "variants: [\n"), "not valid YAML");
+        assertMessage(file("m", MINIMAL + "metrics: [gc_pauses_per_minute]\n"), "unknown metric 'gc_pauses_per_minute'; known: throughput");
         var wrongLoad = ExperimentDefinition.read(file("h", MINIMAL + "load: {userz: 5}\n"));
         var e = assertThrows(IllegalArgumentException.class, wrongLoad::loadConfig);
         assertTrue(e.getMessage().contains("--userz"), e.getMessage());
         var repeats = ExperimentDefinition.read(file("i", MINIMAL + "load: {repeats: 2}\n"));
         e = assertThrows(IllegalArgumentException.class, repeats::loadConfig);
         assertTrue(e.getMessage().contains("use rounds"), e.getMessage());
+    }
+
+    @Test
+    void aDefinitionNamesTheServerFiguresItCompares() throws Exception {
+        var d = ExperimentDefinition.read(file("gc", MINIMAL + "metrics: [gc_pause_ms_per_s, alloc_mb_per_s, throughput]\n"));
+        assertEquals(List.of(Metric.THROUGHPUT, Metric.P99, Metric.MEAN, Metric.CPU, Metric.GC_PAUSE, Metric.ALLOCATION_RATE),
+                d.comparedMetrics(), "the four of every comparison, then the named ones, each once");
+        assertEquals(Metric.ALWAYS, ExperimentDefinition.read(file("plain", MINIMAL)).comparedMetrics());
+        assertEquals(d.metrics(), d.with(5, Map.of()).metrics(), "kept by the command line's overrides");
+        assertEquals(d.metrics(), d.withVariants(d.variants().subList(0, 2)).metrics());
     }
 
     private static void assertMessage(Path f, String expected) {
