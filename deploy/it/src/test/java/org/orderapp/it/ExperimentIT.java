@@ -45,11 +45,15 @@ class ExperimentIT {
               steady-max: 8s
               drain-timeout: 60s
             rounds: 2
+            metrics: [alloc_mb_per_s]
             variants:
               - name: plain
               - name: broken
                 description: order.max-lines 1, so orders of 2 to 9 lines are refused (HTTP 400)
                 properties: {order.max-lines: "1"}
+              - name: unknown-to-the-jvm
+                description: a JVM option no JDK knows, so the variant is left out before anything starts
+                jvm-options: [-XX:+NoSuchOptionInAnyJdk]
             """;
 
     @Test
@@ -99,6 +103,10 @@ class ExperimentIT {
         assertTrue(plain.path("throughput").path("mean").asDouble() > 0);
         assertEquals(2, plain.path("throughput").path("ci95").size(), "two valid rounds give an interval");
         assertTrue(comparison.path("notes").toString().contains("Variant broken has no valid run"), comparison.path("notes").toString());
+        assertTrue(comparison.path("notes").toString().contains("Variant unknown-to-the-jvm is left out: this JDK"),
+                "the host check names the variant it left out: " + comparison.path("notes"));
+        assertTrue(plain.path("steps").get(0).path("server").path("alloc_mb_per_s").path("mean").asDouble() > 0,
+                "a named server figure, the server's allocation rate, is compared: " + plain.path("steps"));
         JsonNode ratio = comparison.path("ratios").get(0);
         assertEquals("broken", ratio.path("variant").asText());
         assertEquals("no valid paired rounds: nothing to compare", ratio.path("verdict").asText());
