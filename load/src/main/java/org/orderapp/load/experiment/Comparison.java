@@ -34,9 +34,11 @@ public record Comparison(String experiment, String description, String command, 
                                  List<Run> runs) {
     }
 
+    /** @param figures further figures of the step by name (contention), each a mean over the valid rounds */
     public record StepSummary(double step, String name, Figure throughput, @JsonProperty("p99_ms") Figure p99Ms,
                               @JsonProperty("mean_ms") Figure meanMs,
-                              @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, List<RoundValue> rounds) {
+                              @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, List<RoundValue> rounds,
+                              Map<String, Figure> figures) {
     }
 
     public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms, boolean valid) {
@@ -125,8 +127,15 @@ public record Comparison(String experiment, String description, String command, 
         }
         var rounds = own.stream().filter(o -> figures(o, step) != null)
                 .map(o -> new RoundValue(o.round(), figures(o, step).throughput(), figures(o, step).p99Ms(), o.valid())).toList();
+        Map<String, Figure> further = new LinkedHashMap<>();
+        valid.stream().flatMap(s -> s.figures().keySet().stream()).distinct().forEach(key -> {
+            double[] values = valid.stream().map(s -> s.figures().get(key)).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+            if (values.length > 0) {
+                further.put(key, Figure.of(Statistics.mean(values)));
+            }
+        });
         return new StepSummary(step, name, mean(valid, Metric.THROUGHPUT), mean(valid, Metric.P99), mean(valid, Metric.MEAN),
-                cpu, rounds);
+                cpu, rounds, further);
     }
 
     private static Figure mean(List<StepFigures> steps, Metric metric) {

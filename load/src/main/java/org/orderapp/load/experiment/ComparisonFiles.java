@@ -39,6 +39,9 @@ public final class ComparisonFiles {
                 row(rows, c, v.name(), s, Metric.P99.key(), s.p99Ms());
                 row(rows, c, v.name(), s, Metric.MEAN.key(), s.meanMs());
                 row(rows, c, v.name(), s, Metric.CPU.key(), null);
+                for (var figure : s.figures().entrySet()) {
+                    row(rows, c, v.name(), s, figure.getKey(), figure.getValue());
+                }
                 for (var role : s.cpuMsPerTx().entrySet()) {
                     if (role.getValue() != null) {
                         rows.add(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
@@ -86,6 +89,17 @@ public final class ComparisonFiles {
             if (v.throughput() != null) {
                 out.printf(Locale.ROOT, "  %-24s %s %s, p99 %s ms%s%n", v.name(), figure(v.throughput()), c.units().get("throughput"),
                         v.p99Ms() == null ? "–" : figure(v.p99Ms()), cpu(v.cpuMsPerTx()));
+            }
+            var top = v.steps().isEmpty() ? null : v.steps().get(v.steps().size() - 1);
+            if (top != null && top.figures().values().stream().anyMatch(f -> f.mean() != 0)) {
+                var b = new StringBuilder();
+                ContentionFigures.NAMES.forEach((key, words) -> {
+                    var f = top.figures().get(key);
+                    if (f != null) {
+                        b.append(b.isEmpty() ? "" : ", ").append(words).append(' ').append(figure(f));
+                    }
+                });
+                out.printf(Locale.ROOT, "  %-24s %s%n", "", b);
             }
         }
         for (var r : c.ratios()) {

@@ -18,14 +18,21 @@ public record Observation(int sequence, int round, String variant, String folder
     }
 
     /**
-     * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, and CPU milliseconds
-     * per transaction by role (server, db, driver, other; null where unknown).
+     * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, CPU milliseconds
+     * per transaction by role (server, db, driver, other; null where unknown), and further figures by name (the
+     * contention of {@link ContentionFigures}), reported with their means but not compared as ratios.
      */
     public record StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs,
-                              Map<String, Double> cpuMsPerTx) {
+                              Map<String, Double> cpuMsPerTx, Map<String, Double> figures) {
 
         public StepFigures {
             cpuMsPerTx = cpuMsPerTx == null ? Map.of() : new java.util.LinkedHashMap<>(cpuMsPerTx);
+            figures = figures == null ? Map.of() : new java.util.LinkedHashMap<>(figures);
+        }
+
+        /** A step with no further figures. */
+        public StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs, Map<String, Double> cpuMsPerTx) {
+            this(step, name, throughput, p99Ms, meanMs, cpuMsPerTx, null);
         }
 
         /** The roles whose CPU is the application's cost: the server, the database and the driver. */

@@ -23,10 +23,10 @@ class ComparisonTest {
     private static final ExperimentDefinition DEFINITION = new ExperimentDefinition("demo", "a against b", "A against B.",
             new ExperimentDefinition.Guide("Table 9.9", "b is twice as fast",
                     List.of(new ExperimentDefinition.Expected("b", "throughput", 20.0, 2.0))),
-            null, Map.of(), 3, "a", List.of(variant("a"), variant("b")));
+            null, null, Map.of(), 3, "a", List.of(variant("a"), variant("b")));
 
     private static Variant variant(String name) {
-        return new Variant(name, null, null, null, null, null);
+        return Variant.named(name, null);
     }
 
     private static Observation run(int sequence, int round, String variant, double tps, double p99, boolean valid) {
