@@ -124,6 +124,8 @@ class ExperimentDefinitionTest {
         assertEquals(Duration.ofSeconds(10), load.measure());
         assertEquals(Duration.ofSeconds(5), load.warmUp());
         assertEquals(null, load.steadyState());
+        assertEquals(Duration.ofSeconds(30), load.rules().p90Limits().get(org.orderapp.load.workload.RequestType.NEW_ORDER),
+                "a smoke check of a cold server judges answers, not speed");
         assertEquals(100, load.mix().weight(org.orderapp.load.workload.TransactionMix.Kind.NEW_ORDER), "the rest as written");
         assertEquals(3, d.with(3, Map.of()).roundsOrDefault(), "an option given beside --quick wins");
     }
