@@ -1,7 +1,6 @@
 package org.orderapp.load.experiment;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.orderapp.load.engine.StepResult;
 import org.orderapp.load.server.ServerWindow;
@@ -61,12 +60,5 @@ public final class ContentionFigures {
             f.put(ROW_LOCK_WAITS, lockWaits / seconds);
         }
         return f;
-    }
-
-    /** The names present in any of the figures, in report order. */
-    public static List<String> present(Iterable<Map<String, ?>> figures) {
-        var present = new java.util.LinkedHashSet<String>();
-        figures.forEach(m -> present.addAll(m.keySet()));
-        return NAMES.keySet().stream().filter(present::contains).toList();
     }
 }
