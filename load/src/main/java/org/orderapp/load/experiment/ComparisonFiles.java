@@ -85,13 +85,15 @@ public final class ComparisonFiles {
         out.println();
         out.printf(Locale.ROOT, "Experiment %s: %s%s%n", c.experiment(), c.valid() ? "every run valid" : "NOT every run valid",
                 c.interrupted() ? " (interrupted: partial result)" : "");
+        boolean contention = c.variants().stream().flatMap(v -> v.steps().stream()).flatMap(s -> s.figures().entrySet().stream())
+                .anyMatch(e -> !e.getKey().equals(ContentionFigures.ROW_LOCK_WAITS) && e.getValue().mean() != 0);
         for (var v : c.variants()) {
             if (v.throughput() != null) {
                 out.printf(Locale.ROOT, "  %-24s %s %s, p99 %s ms%s%n", v.name(), figure(v.throughput()), c.units().get("throughput"),
                         v.p99Ms() == null ? "–" : figure(v.p99Ms()), cpu(v.cpuMsPerTx()));
             }
             var top = v.steps().isEmpty() ? null : v.steps().get(v.steps().size() - 1);
-            if (top != null && top.figures().values().stream().anyMatch(f -> f.mean() != 0)) {
+            if (contention && top != null) {
                 var b = new StringBuilder();
                 ContentionFigures.NAMES.forEach((key, words) -> {
                     var f = top.figures().get(key);
