@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.orderapp.load.engine.SteadyState;
 import org.orderapp.load.fault.Fault;
 import org.orderapp.load.rules.RunRules;
+import org.orderapp.load.workload.HotProducts;
 import org.orderapp.load.workload.Range;
 import org.orderapp.load.workload.TransactionMix;
 
@@ -23,6 +24,7 @@ import org.orderapp.load.workload.TransactionMix;
  * @param rules       what a run must meet to be valid
  * @param faults      faults injected during the run (none: an undisturbed run)
  * @param customers   the ids of the customers the users act for ({@link Range#UNBOUNDED}: every customer)
+ * @param hotProducts null: orders spread over every product; otherwise they concentrate on a few
  */
 public record LoadConfig(
         Model model,
@@ -39,6 +41,7 @@ public record LoadConfig(
         int browsePages,
         Endpoints endpoints,
         Range customers,
+        HotProducts hotProducts,
         long seed,
         Duration requestTimeout,
         Duration sampleInterval,
@@ -144,7 +147,7 @@ public record LoadConfig(
     /** The same run, written elsewhere under another label (an experiment's rounds). */
     public LoadConfig withOutput(Path output, String label) {
         return new LoadConfig(model, steps, connections, thinkTime, exponentialThinkTime, warmUp, measure, repeats, mix,
-                lines, quantity, browsePages, endpoints, customers, seed,
+                lines, quantity, browsePages, endpoints, customers, hotProducts, seed,
                 requestTimeout, sampleInterval, flightRecording, lockThreshold, cpuProfile, cpuInterval, audit, drainTimeout, output, label,
                 steadyState, rules, faults);
     }

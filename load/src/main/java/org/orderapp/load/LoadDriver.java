@@ -85,6 +85,11 @@ public final class LoadDriver {
         try (Connection db = connect();
              var counters = new DatabaseCounters(this::connect)) {
             Catalog catalog = Catalog.load(db, config.customers().min(), config.customers().max(), (int) config.lines().max());
+            catalog.check(config.hotProducts());
+            if (config.hotProducts() != null) {
+                say(String.format(Locale.ROOT, "Hot products: the first %d products of every center; each order line names one with "
+                        + "probability %.0f %%", config.hotProducts().products(), 100 * config.hotProducts().share()));
+            }
             say("Catalog: " + catalog.customerCount() + " customers at " + catalog.centerCount()
                     + " distribution centers (smallest assortment " + catalog.smallestAssortment() + " products)");
             Endpoint endpoint = resolveEndpoint(catalog);
@@ -120,7 +125,7 @@ public final class LoadDriver {
                 StockSnapshot before = config.audit() ? StockSnapshot.take(db) : null;
                 var ledger = new ConcurrentLinkedQueue<AcknowledgedOrder>();
                 var settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.lines(),
-                        config.quantity(), config.browsePages());
+                        config.quantity(), config.browsePages(), config.hotProducts());
                 var controller = new StepController(config.warmUp(), config.measure(), config.sampleInterval(), runStart, out);
                 List<StepOutcome> outcomes = new ArrayList<>();
                 injector.start();

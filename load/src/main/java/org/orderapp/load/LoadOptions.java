@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.orderapp.load.engine.SteadyState;
 import org.orderapp.load.fault.Fault;
 import org.orderapp.load.rules.RunRules;
+import org.orderapp.load.workload.HotProducts;
 import org.orderapp.load.workload.Range;
 import org.orderapp.load.workload.TransactionMix;
 import picocli.CommandLine;
@@ -105,6 +106,12 @@ public class LoadOptions {
             description = "Only customers with ids in this range (default: every customer in the database).")
     String customers;
 
+    @Option(names = "--hot-products", paramLabel = "N[:SHARE]",
+            description = "Concentrate orders on N hot products (the first N of every distribution center's assortment): "
+                    + "each line names one of them with probability SHARE (a fraction or a percentage; default 1), another "
+                    + "product otherwise. Concurrent orders then meet on the same stock rows. Default: every product alike.")
+    String hotProducts;
+
     @Option(names = "--seed", defaultValue = "42", description = "Random seed: the same seed sends the same requests.")
     long seed;
 
@@ -180,7 +187,8 @@ public class LoadOptions {
         return new LoadConfig(m, LoadConfig.parseSteps(m == LoadConfig.Model.CLOSED ? users : rates), connections, thinkTime,
                 thinkExponential, warmUp, measure, repeats, TransactionMix.parse(mix), Range.parse(lines, "--lines"),
                 Range.parse(quantity, "--quantity"), browsePages, LoadConfig.Endpoints.valueOf(endpoints.toUpperCase(Locale.ROOT)),
-                customers == null ? new Range(1, Range.UNBOUNDED) : Range.parse(customers, "--customers"), seed, timeout,
+                customers == null ? new Range(1, Range.UNBOUNDED) : Range.parse(customers, "--customers"),
+                hotProducts == null ? null : HotProducts.parse(hotProducts), seed, timeout,
                 sampleInterval, lockProfile, lockThreshold, cpuProfile, cpuInterval, !noAudit, drainTimeout, output != null ? output : defaultOutput, label,
                 steadyState ? new SteadyState(steadyMin, steadyWindow, steadyWindows,
                         RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax) : null,

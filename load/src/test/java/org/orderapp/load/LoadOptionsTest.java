@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.orderapp.load.workload.HotProducts;
 import org.orderapp.load.workload.Range;
 import org.orderapp.load.workload.TransactionMix;
 
@@ -49,6 +50,9 @@ class LoadOptionsTest {
         assertEquals(true, c.cpuProfile());
         assertEquals(Duration.ofMillis(5), c.cpuInterval());
         assertEquals(Path.of("elsewhere"), c.output());
+        assertNull(LoadOptions.parse(Path.of("results"), List.of()).hotProducts(), "every product alike unless asked");
+        assertEquals(new HotProducts(5, 0.8), LoadOptions.parse(Path.of("results"), List.of("--hot-products", "5:80%")).hotProducts());
+        assertThrows(IllegalArgumentException.class, () -> LoadOptions.parse(Path.of("results"), List.of("--hot-products", "5:2")));
     }
 
     @Test

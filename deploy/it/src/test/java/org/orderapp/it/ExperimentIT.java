@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * A tiny experiment end to end, as a user runs it: ./order experiment FILE starts its own database and a server per
  * run, loads the reference data once, resets between runs, alternates the variants, and writes its folder. One
  * variant breaks a run rule on purpose (orders of more than one line are refused, so requests fail): its runs must
- * be reported invalid, and the comparison must say so.
+ * be reported invalid, and the comparison must say so. Its server is configured by a server-cli operation first (the
+ * cached connection manager removed), and the orders concentrate on hot products.
  */
 class ExperimentIT {
 
@@ -37,6 +38,7 @@ class ExperimentIT {
               warm-up: 2s
               measure: 4s
               mix: neworder=50,inquiry=50
+              hot-products: "3:0.5"
               mix-tolerance: 15%
               steady-min: 2s
               steady-window: 1s
@@ -51,6 +53,8 @@ class ExperimentIT {
               - name: broken
                 description: order.max-lines 1, so orders of 2 to 9 lines are refused (HTTP 400)
                 properties: {order.max-lines: "1"}
+                server-cli:
+                  - /subsystem=jca/cached-connection-manager=cached-connection-manager:write-attribute(name=install, value=false)
               - name: unknown-to-the-jvm
                 description: a JVM option no JDK knows, so the variant is left out before anything starts
                 jvm-options: [-XX:+NoSuchOptionInAnyJdk]
@@ -86,9 +90,13 @@ class ExperimentIT {
             boolean broken = run.path("variant").asText().equals("broken");
             assertEquals(!broken, run.path("valid").asBoolean(), "run " + run);
             if (broken) {
+                // Not "the run failed": the server-cli operation was applied and the server started.
                 assertTrue(run.path("reasons").toString().contains("requests failed"), "the broken rule is named: " + run);
             }
             Path runFolder = folder.resolve(run.path("folder").asText());
+            JsonNode config = JSON.readTree(runFolder.resolve("config.json").toFile());
+            assertEquals(3, config.path("hotProducts").path("products").asInt(), "the hot products are in config.json: " + config);
+            assertEquals(0.5, config.path("hotProducts").path("share").asDouble(), 1e-9);
             JsonNode summary = JSON.readTree(runFolder.resolve("summary.json").toFile());
             assertEquals(!broken, summary.path("validity").path("valid").asBoolean(), runFolder.toString());
             JsonNode step = summary.path("steps").get(0);

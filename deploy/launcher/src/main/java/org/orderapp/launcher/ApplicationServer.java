@@ -35,16 +35,24 @@ public final class ApplicationServer implements AutoCloseable {
      * @param admin            the administrator written into the server's admin realm before it starts
      * @param systemProperties "-Dname=value" arguments of the server
      * @param jvmOptions       JVM options added after the profile's (a later option wins)
+     * @param serverCli        management operations applied offline to the run's copy of the configuration before
+     *                         the start, for settings WildFly takes no expression for (none: the build's as it is)
      */
     public record Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
-                           int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions) {
+                           int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions,
+                           List<String> serverCli) {
     }
+
+    private static final Duration SERVER_CLI_TIMEOUT = Duration.ofMinutes(5);
 
     public static ApplicationServer start(Settings settings) throws IOException {
         var layout = settings.layout();
         Path base = settings.base();
         prepareBaseDirectory(layout.serverHome(), base);
         AdminRealm.write(base.resolve("configuration"), settings.admin().realmUsers());
+        if (!settings.serverCli().isEmpty()) {
+            applyServerCli(layout.serverHome(), base, settings.profile().serverConfig(), settings.serverCli());
+        }
         Files.copy(layout.ear(), base.resolve("deployments/order.ear"), StandardCopyOption.REPLACE_EXISTING);
 
         List<String> command = new ArrayList<>(List.of(
@@ -69,6 +77,42 @@ public final class ApplicationServer implements AutoCloseable {
         env.put(DatabaseTarget.PASSWORD, settings.database().password());
         env.put(ServerAddress.HTTP_PORT_SETTING, Integer.toString(settings.httpPort()));
         return new ApplicationServer(builder.start(), base);
+    }
+
+    /**
+     * The operations, applied with jboss-cli to an embedded server on the base directory's configuration (the fresh
+     * copy this start uses; the build's stays as it is). Its output is kept in log/server-cli.log.
+     */
+    private static void applyServerCli(Path serverHome, Path base, String serverConfig, List<String> operations) throws IOException {
+        Path script = base.resolve("configuration/server-cli.cli");
+        var lines = new ArrayList<String>();
+        lines.add("embed-server --server-config=" + serverConfig + " --std-out=discard");
+        lines.addAll(operations);
+        lines.add("stop-embedded-server");
+        Files.write(script, lines);
+        Path log = base.resolve("log/server-cli.log");
+        var builder = new ProcessBuilder(serverHome.resolve("bin/jboss-cli.sh").toString(), "--file=" + script)
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("JAVA_OPTS", "-Djboss.server.base.dir=" + base);
+        builder.environment().put("JBOSS_HOME", serverHome.toString());
+        Process cli = builder.start();
+        try {
+            if (!cli.waitFor(SERVER_CLI_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                cli.destroyForcibly();
+                throw new IOException("the server's configuration commands did not finish within "
+                        + SERVER_CLI_TIMEOUT.toMinutes() + " minutes; see " + log);
+            }
+        } catch (InterruptedException e) {
+            cli.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while configuring the server", e);
+        }
+        if (cli.exitValue() != 0) {
+            String output = Files.readString(log).strip();
+            throw new IOException("the server's configuration commands failed (" + String.join("; ", operations) + "): "
+                    + output.lines().filter(l -> l.contains("failed") || l.contains("WFLY")).findFirst().orElse(output)
+                    + "; see " + log);
+        }
     }
 
     /** A fresh configuration from the build on every start; data (transaction log, message journal) is kept. */

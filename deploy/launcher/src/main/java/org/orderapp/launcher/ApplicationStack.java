@@ -25,9 +25,17 @@ final class ApplicationStack implements AutoCloseable {
      * @param serverProperties the server's system properties, "name=value"
      * @param jvmOptions       JVM options after the profile's
      * @param admin            the administrator the server's admin realm holds
+     * @param serverCli        management operations applied to the run's configuration before the server starts
      */
     record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
+                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                   List<String> serverCli) {
+
+        /** The build's configuration as it is. */
+        Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of());
+        }
     }
 
     private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
@@ -66,13 +74,14 @@ final class ApplicationStack implements AutoCloseable {
 
             ServerProfile profile = options.profile();
             say.accept("Server: starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name() + " ("
-                    + profile.serverConfig() + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
+                    + profile.serverConfig() + (options.serverCli().isEmpty() ? "" : " with " + options.serverCli().size()
+                    + " configuration command(s) applied first") + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
                     + "; log: " + options.serverBase().resolve("log") + ") ...");
             long started = System.nanoTime();
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions());
+                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli());
             startupTimeout = options.startupTimeout();
             server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());

@@ -65,9 +65,9 @@ class BenchDriverCommand implements Callable<Integer> {
         var definition = new ExperimentDefinition(DRIVER, "the load generator: this driver against wrk",
                 "GET " + result.settings().url() + " with " + connections + " keep-alive connections, rounds of "
                         + duration.toSeconds() + " s alternating which goes first; the driver must reach " + required
-                        + " of wrk's rate.", null, null, Map.of(), rounds, WRK,
-                List.of(new ExperimentDefinition.Variant(WRK, "wrk, the reference", null, null, null, null),
-                        new ExperimentDefinition.Variant(DRIVER, "the load driver's own HTTP client", null, null, null, null)));
+                        + " of wrk's rate.", null, null, null, Map.of(), rounds, WRK,
+                List.of(ExperimentDefinition.Variant.named(WRK, "wrk, the reference"),
+                        ExperimentDefinition.Variant.named(DRIVER, "the load driver's own HTTP client")));
         var observations = new ArrayList<Observation>();
         String step = connections + " connections";
         for (DriverBench.Round r : result.rounds()) {

@@ -17,14 +17,25 @@ import picocli.CommandLine.Parameters;
         description = {"Run an experiment: every variant of a setting in alternating rounds (A B, B A, A B ...), each run on a",
                 "freshly started database and server brought to the same starting state, warmed up until steady, measured,",
                 "audited and judged by the run rules; then the means and paired ratios with 95 %% confidence intervals.",
-                "NAME is a file load/experiments/NAME.yaml; FILE is your own. Results: results/experiments/<time>-NAME/.",
-                "Exit status: 0 when every run was valid, 1 when one was not, 2 for a bad definition or option."})
+                "NAME is a file load/experiments/NAME.yaml; FILE is your own; 'all' runs every experiment of load/experiments",
+                "one after the other (with --quick: a smoke check of the whole catalogue) and sums them up at the end.",
+                "Results: results/experiments/<time>-NAME/.",
+                "Exit status: 0 when every run was valid, 1 when one was not (or, with 'all', an experiment failed),",
+                "2 for a bad definition or option."})
 class ExperimentCommand implements Callable<Integer> {
 
     static final int DEFAULT_PORT_OFFSET = 200;
+    /** The name that runs the whole catalogue. */
+    static final String ALL = "all";
 
-    @Parameters(arity = "0..1", paramLabel = "NAME|FILE", description = "The experiment: a name under load/experiments, or a file.")
+    @Parameters(arity = "0..1", paramLabel = "NAME|FILE|all",
+            description = "The experiment: a name under load/experiments, a file, or all of load/experiments.")
     String experiment;
+
+    @Option(names = "--quick", description = {"A smoke check, not a measurement: one round (a ratio without an interval), the "
+            + "last step only, a 5-s warm-up and a 10-s window without steady state; a benchmark loads a small data set. "
+            + "Options given beside it win."})
+    boolean quick;
 
     @Option(names = "--list", description = "List the experiments: name, what each varies, and the guide's figure.")
     boolean list;
@@ -70,23 +81,36 @@ class ExperimentCommand implements Callable<Integer> {
             System.err.println("order experiment: name an experiment or a file (./order experiment --list shows them)");
             return 2;
         }
+        if (experiment.equals(ALL)) {
+            return new CatalogueRun(this, layout, System.out).run(ExperimentDefinition.list(catalog));
+        }
         ExperimentDefinition definition;
         Path file;
         try {
             file = resolve(catalog, experiment);
-            definition = ExperimentDefinition.read(file).with(rounds, overrides());
+            definition = definition(file);
         } catch (IllegalArgumentException e) {
             System.err.println("order experiment: " + e.getMessage());
             return 2;
         }
-        var settings = new ExperimentRunner.Settings(portOffset, output.resolve(layout),
-                stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, commandLine());
         try {
-            return new ExperimentRunner(layout, definition, file, settings, System.out).run();
+            return runner(layout, definition, file, commandLine(experiment)).run();
         } catch (IllegalArgumentException e) {
             System.err.println("order experiment: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** The definition in the file, made quick if asked, with the command line's overrides. */
+    ExperimentDefinition definition(Path file) throws IOException {
+        var d = ExperimentDefinition.read(file);
+        return (quick ? d.quick() : d).with(rounds, overrides());
+    }
+
+    ExperimentRunner runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
+        var settings = new ExperimentRunner.Settings(portOffset, output.resolve(layout),
+                stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, command);
+        return new ExperimentRunner(layout, definition, file, settings, System.out);
     }
 
     private Map<String, Object> overrides() {
@@ -103,9 +127,12 @@ class ExperimentCommand implements Callable<Integer> {
         return o;
     }
 
-    /** The command as typed, for the comparison page (so a figure can be rerun). */
-    private String commandLine() {
-        var b = new StringBuilder("./order experiment ").append(experiment);
+    /** The command of one experiment as typed, for the comparison page (so a figure can be rerun). */
+    String commandLine(String name) {
+        var b = new StringBuilder("./order experiment ").append(name);
+        if (quick) {
+            b.append(" --quick");
+        }
         if (rounds != null) {
             b.append(" --rounds ").append(rounds);
         }

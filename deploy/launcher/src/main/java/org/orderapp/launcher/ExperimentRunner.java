@@ -23,6 +23,7 @@ import org.orderapp.load.RunResult;
 import org.orderapp.load.Target;
 import org.orderapp.load.experiment.Comparison;
 import org.orderapp.load.experiment.ComparisonFiles;
+import org.orderapp.load.experiment.ContentionFigures;
 import org.orderapp.load.experiment.ExperimentDefinition;
 import org.orderapp.load.experiment.ExperimentDefinition.Variant;
 import org.orderapp.load.experiment.Observation;
@@ -48,6 +49,13 @@ final class ExperimentRunner {
 
     /** A run to do: its place in the execution order, its round and variant. */
     record Planned(int sequence, int round, Variant variant) {
+    }
+
+    /** The experiment needs something this machine or checkout does not have (another checkout); nothing was started. */
+    static final class NotRunnable extends IllegalArgumentException {
+        NotRunnable(String message) {
+            super(message);
+        }
     }
 
     private final ProjectLayout layout;
@@ -76,6 +84,11 @@ final class ExperimentRunner {
         this.out = out;
     }
 
+    /** The experiment's folder, once created (null before, or when nothing was run). */
+    Path folder() {
+        return folder;
+    }
+
     /** The balanced order: odd rounds in the definition's order of variants, even rounds reversed (A B, B A, A B ...). */
     static List<Planned> plan(List<Variant> variants, int rounds) {
         var plan = new ArrayList<Planned>();
@@ -92,6 +105,9 @@ final class ExperimentRunner {
     }
 
     int run() throws Exception {
+        if (definition.benchmark() != null) {
+            return runBenchmark();
+        }
         load = definition.loadConfig();
         List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
         Map<String, ProjectLayout> binaries = new LinkedHashMap<>();
@@ -219,7 +235,7 @@ final class ExperimentRunner {
             deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, admin()), this::say);
+                    STARTUP_TIMEOUT, admin(), p.variant().serverCli()), this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {
                 machine.put("database", stack.database().probe().version());
@@ -237,6 +253,57 @@ final class ExperimentRunner {
             say("Stopping the server and the database ...");
             stack.close();
             current = null;
+        }
+    }
+
+    /**
+     * A benchmark (batch-insert) instead of a load: one database and one server of the experiment's own (baseline
+     * profile), the benchmark's rounds against it, its comparison in the experiment's output, then both stopped.
+     */
+    private int runBenchmark() throws Exception {
+        if (!BatchInsertBenchmark.NAME.equals(definition.benchmark())) {
+            throw new IllegalArgumentException(file + ": unknown benchmark '" + definition.benchmark() + "'; known: "
+                    + BatchInsertBenchmark.NAME);
+        }
+        var benchmark = new BatchInsertBenchmark(definition, out);
+        var benchmarkSettings = benchmark.settings(null, null, null, null);
+        say("Experiment " + definition.name() + " (" + file + "): the " + definition.benchmark() + " benchmark, "
+                + benchmarkSettings.repeats() + " rounds of the loaders " + definition.variants().stream().map(Variant::name).toList()
+                + ", control " + definition.controlOrDefault());
+        say(String.format(Locale.ROOT, "  data: scale %s, seed %d, loaded into the database of the experiment's own server "
+                + "(profile %s)", benchmarkSettings.scale(), benchmarkSettings.seed(), ServerProfile.DEFAULT));
+        if (settings.dryRun()) {
+            return 0;
+        }
+        checkTheMachineIsFree();
+        if (!layout.isBuilt()) {
+            build(layout);
+        }
+        var stack = new ApplicationStack();
+        current = stack;
+        Thread stop = new Thread(stack::close, "experiment-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            Path serverBase = settings.state().resolve("server");
+            deleteRecursively(serverBase.resolve("data"));
+            stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
+                    ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()),
+                    List.of(), STARTUP_TIMEOUT, admin()), this::say);
+            var adminClient = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
+            // The experiment's database is its own: every load may replace what an earlier experiment left.
+            int exit = benchmark.run(benchmarkSettings, adminClient, stack.address().managementUrl(), stack.database(), true,
+                    settings.output(), settings.command());
+            folder = benchmark.folder();
+            return exit;
+        } finally {
+            say("Stopping the server and the database ...");
+            stack.close();
+            current = null;
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook runs now
+            }
         }
     }
 
@@ -359,7 +426,8 @@ final class ExperimentRunner {
         }
         Path root = layout.root().resolve(v.checkout()).normalize();
         if (!Files.isRegularFile(root.resolve("order")) || !Files.isRegularFile(root.resolve("mvnw"))) {
-            throw new IllegalArgumentException("variant " + v.name() + ": " + root + " is not a checkout of Order (no ./order, ./mvnw)");
+            throw new NotRunnable("variant " + v.name() + ": " + root + " is not a checkout of Order (no ./order, ./mvnw)"
+                    + (v.checkout().equals("../order-before") ? "; create it first: git worktree add ../order-before COMMIT" : ""));
         }
         return new ProjectLayout(root);
     }

@@ -13,7 +13,7 @@ import org.orderapp.load.experiment.ExperimentDefinition.Variant;
 class ExperimentPlanTest {
 
     private static Variant v(String name) {
-        return new Variant(name, null, null, null, null, null);
+        return Variant.named(name, null);
     }
 
     @Test

@@ -34,11 +34,14 @@ public record Comparison(String experiment, String description, String command, 
                                  List<Run> runs) {
     }
 
-    /** server: the server figures the definition compares, by metric key (gc_pause_ms_per_s, ...). */
+    /**
+     * @param server  the server figures the definition compares, by metric key (gc_pause_ms_per_s, ...)
+     * @param figures further figures of the step by name (contention), each a mean over the valid rounds
+     */
     public record StepSummary(double step, String name, Figure throughput, @JsonProperty("p99_ms") Figure p99Ms,
                               @JsonProperty("mean_ms") Figure meanMs,
                               @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Map<String, Figure> server,
-                              List<RoundValue> rounds) {
+                              List<RoundValue> rounds, Map<String, Figure> figures) {
     }
 
     public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms, boolean valid) {
@@ -140,8 +143,15 @@ public record Comparison(String experiment, String description, String command, 
                 server.put(m.key(), mean(valid, m));
             }
         }
+        Map<String, Figure> further = new LinkedHashMap<>();
+        valid.stream().flatMap(s -> s.figures().keySet().stream()).distinct().forEach(key -> {
+            double[] values = valid.stream().map(s -> s.figures().get(key)).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+            if (values.length > 0) {
+                further.put(key, Figure.of(Statistics.mean(values)));
+            }
+        });
         return new StepSummary(step, name, mean(valid, Metric.THROUGHPUT), mean(valid, Metric.P99), mean(valid, Metric.MEAN),
-                cpu, server, rounds);
+                cpu, server, rounds, further);
     }
 
     private static Figure mean(List<StepFigures> steps, Metric metric) {

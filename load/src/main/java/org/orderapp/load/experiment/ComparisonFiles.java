@@ -40,6 +40,9 @@ public final class ComparisonFiles {
                 row(rows, c, v.name(), s, Metric.MEAN.key(), s.meanMs());
                 row(rows, c, v.name(), s, Metric.CPU.key(), null);
                 s.server().forEach((metric, figure) -> row(rows, c, v.name(), s, metric, figure));
+                for (var figure : s.figures().entrySet()) {
+                    row(rows, c, v.name(), s, figure.getKey(), figure.getValue());
+                }
                 for (var role : s.cpuMsPerTx().entrySet()) {
                     if (role.getValue() != null) {
                         rows.add(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
@@ -83,11 +86,13 @@ public final class ComparisonFiles {
         out.println();
         out.printf(Locale.ROOT, "Experiment %s: %s%s%n", c.experiment(), c.valid() ? "every run valid" : "NOT every run valid",
                 c.interrupted() ? " (interrupted: partial result)" : "");
+        boolean contention = c.variants().stream().flatMap(v -> v.steps().stream()).flatMap(s -> s.figures().entrySet().stream())
+                .anyMatch(e -> !e.getKey().equals(ContentionFigures.ROW_LOCK_WAITS) && e.getValue().mean() != 0);
         for (var v : c.variants()) {
+            var top = v.steps().isEmpty() ? null : v.steps().get(v.steps().size() - 1);
             if (v.throughput() != null) {
                 out.printf(Locale.ROOT, "  %-24s %s %s, p99 %s ms%s%n", v.name(), figure(v.throughput()), c.units().get("throughput"),
                         v.p99Ms() == null ? "–" : figure(v.p99Ms()), cpu(v.cpuMsPerTx()));
-                var top = v.steps().isEmpty() ? null : v.steps().get(v.steps().size() - 1);
                 if (top != null) {
                     top.server().forEach((metric, f) -> {
                         if (f != null) {
@@ -95,6 +100,16 @@ public final class ComparisonFiles {
                         }
                     });
                 }
+            }
+            if (contention && top != null) {
+                var b = new StringBuilder();
+                ContentionFigures.NAMES.forEach((key, words) -> {
+                    var f = top.figures().get(key);
+                    if (f != null) {
+                        b.append(b.isEmpty() ? "" : ", ").append(words).append(' ').append(figure(f));
+                    }
+                });
+                out.printf(Locale.ROOT, "  %-24s %s%n", "", b);
             }
         }
         for (var r : c.ratios()) {

@@ -30,19 +30,31 @@ import picocli.CommandLine;
  * @param varies      one line on what it varies, for the list
  * @param description what it varies and why, in a sentence or two
  * @param guide       the guide's section or table and its figure, if it measured one
- * @param data        the reference data loaded once for the experiment
+ * @param benchmark   null for a load experiment; otherwise the benchmark whose loaders the variants name (batch-insert),
+ *                    run on the experiment's own server instead of a load
+ * @param data        the reference data loaded once for the experiment (a benchmark's data set)
  * @param load        ./order load options by long name without dashes: {users: "20,60,100", measure: 30s, ...}
  * @param rounds      rounds of every variant, in alternating order (default 3)
  * @param control     the variant the others are compared with (default the first)
  * @param variants    at least two
  * @param metrics     server figures compared besides throughput, p99, mean and CPU (Metric keys: gc_pause_ms_per_s, ...)
  */
-public record ExperimentDefinition(String name, String varies, String description, Guide guide, Data data,
+public record ExperimentDefinition(String name, String varies, String description, Guide guide, String benchmark, Data data,
                                    Map<String, Object> load, Integer rounds, String control, List<Variant> variants,
                                    List<String> metrics) {
 
     public static final int DEFAULT_ROUNDS = 3;
     public static final String SUFFIX = ".yaml";
+
+    /**
+     * A smoke check (--quick): one round (a ratio without an interval), one step (the last, where the guide's figures
+     * are), a short fixed warm-up and window, no steady state; a benchmark loads a small data set. It checks that
+     * everything runs, answers rightly and passes the audit, not how fast: a server measured 5 s after its start is
+     * cold, so the response-time limit is the request timeout and the mix tolerance is wide.
+     */
+    static final Map<String, Object> QUICK_LOAD = Map.of("warm-up", "5s", "measure", "10s", "steady-state", false,
+            "rt-limit", List.of("all=30s"), "mix-tolerance", "20%");
+    static final double QUICK_BENCHMARK_SCALE = 0.002;
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
@@ -67,14 +79,22 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     }
 
     /**
-     * A configuration to measure: a server profile, server system properties, extra JVM options, and optionally
-     * another checkout of Order (a folder with its own ./order) whose server and application run instead of this one.
+     * A configuration to measure: a server profile, server system properties, extra JVM options, management
+     * operations applied to the run's copy of the server configuration before it starts (for what WildFly does not
+     * take as an expression, such as the cached connection manager's install), and optionally another checkout of
+     * Order (a folder with its own ./order) whose server and application run instead of this one.
      */
     public record Variant(String name, String description, String profile, Map<String, String> properties,
-                          List<String> jvmOptions, String checkout) {
+                          List<String> jvmOptions, List<String> serverCli, String checkout) {
         public Variant {
             properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
             jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+            serverCli = serverCli == null ? List.of() : List.copyOf(serverCli);
+        }
+
+        /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
+        public static Variant named(String name, String description) {
+            return new Variant(name, description, null, null, null, null, null);
         }
 
         /** "profile tuned, -Dorder.ds.max-pool-size=40", for reports. */
@@ -83,6 +103,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             parts.add("profile " + (profile == null ? "baseline" : profile));
             properties.forEach((k, v) -> parts.add("-D" + k + "=" + v));
             parts.addAll(jvmOptions);
+            parts.addAll(serverCli);
             if (checkout != null) {
                 parts.add("checkout " + checkout);
             }
@@ -98,9 +119,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     }
 
     /** A definition that compares throughput, p99, mean and CPU only. */
-    public ExperimentDefinition(String name, String varies, String description, Guide guide, Data data, Map<String, Object> load,
-                                Integer rounds, String control, List<Variant> variants) {
-        this(name, varies, description, guide, data, load, rounds, control, variants, List.of());
+    public ExperimentDefinition(String name, String varies, String description, Guide guide, String benchmark, Data data,
+                                Map<String, Object> load, Integer rounds, String control, List<Variant> variants) {
+        this(name, varies, description, guide, benchmark, data, load, rounds, control, variants, List.of());
     }
 
     /** Throughput, p99, mean and CPU, then the server figures the definition names. */
@@ -133,7 +154,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         String fileName = file.getFileName().toString();
         String fallback = fileName.endsWith(SUFFIX) ? fileName.substring(0, fileName.length() - SUFFIX.length()) : fileName;
         d = new ExperimentDefinition(d.name() == null || d.name().isBlank() ? fallback : d.name(), d.varies(), d.description(),
-                d.guide(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics());
+                d.guide(), d.benchmark(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics());
         d.check(file);
         return d;
     }
@@ -156,6 +177,27 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             }
             if (!names.add(v.name())) {
                 throw new IllegalArgumentException(file + ": two variants are called '" + v.name() + "'");
+            }
+        }
+        if (benchmark != null) {
+            if (!load.isEmpty()) {
+                throw new IllegalArgumentException(file + ": a benchmark (" + benchmark + ") runs no load; remove 'load'");
+            }
+            for (Variant v : variants) {
+                if (v.profile() != null || !v.properties().isEmpty() || !v.jvmOptions().isEmpty() || !v.serverCli().isEmpty()
+                        || v.checkout() != null) {
+                    throw new IllegalArgumentException(file + ": variant " + v.name() + ": a benchmark's variants name its "
+                            + "loaders and take no server settings");
+                }
+            }
+        }
+        for (Variant v : variants) {
+            for (String operation : v.serverCli()) {
+                if (operation == null || !operation.trim().startsWith("/")) {
+                    throw new IllegalArgumentException(file + ": variant " + v.name() + ": server-cli takes management "
+                            + "operations such as /subsystem=jca/cached-connection-manager=cached-connection-manager:"
+                            + "write-attribute(name=install, value=false); got '" + operation + "'");
+                }
             }
         }
         if (control != null && !names.contains(control)) {
@@ -195,15 +237,38 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     /** The same experiment with other rounds or load options (the command line's overrides). */
     public ExperimentDefinition with(Integer rounds, Map<String, Object> loadOverrides) {
+        if (benchmark != null && !loadOverrides.isEmpty()) {
+            throw new IllegalArgumentException(name + " is a benchmark (" + benchmark + "): it runs no load, so "
+                    + String.join(", ", loadOverrides.keySet().stream().map(k -> "--" + k).toList()) + " do not apply");
+        }
         var merged = new LinkedHashMap<>(load);
         merged.putAll(loadOverrides);
-        return new ExperimentDefinition(name, varies, description, guide, data, merged, rounds != null ? rounds : this.rounds,
-                control, variants, metrics);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, merged,
+                rounds != null ? rounds : this.rounds, control, variants, metrics);
     }
 
     /** The same experiment with only some of its variants (those the host can run). */
     public ExperimentDefinition withVariants(List<Variant> kept) {
-        return new ExperimentDefinition(name, varies, description, guide, data, load, rounds, control, kept, metrics);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, load, rounds, control, kept, metrics);
+    }
+
+    /**
+     * The same experiment as a smoke check: one round, the last step only, a 5-s warm-up and a 10-s window without
+     * steady state; a benchmark loads a small data set instead.
+     */
+    public ExperimentDefinition quick() {
+        if (benchmark != null) {
+            double scale = data != null && data.scale() != null ? Math.min(data.scale(), QUICK_BENCHMARK_SCALE) : QUICK_BENCHMARK_SCALE;
+            return new ExperimentDefinition(name, varies, description, guide, benchmark,
+                    new Data(scale, data == null ? null : data.seed()), load, 1, control, variants, metrics);
+        }
+        LoadConfig full = loadConfig();
+        var quick = new LinkedHashMap<>(load);
+        quick.putAll(QUICK_LOAD);
+        double last = full.steps().get(full.steps().size() - 1);
+        String step = last == Math.rint(last) ? Long.toString((long) last) : Double.toString(last);
+        quick.put(full.model() == LoadConfig.Model.CLOSED ? "users" : "rates", step);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, quick, 1, control, variants, metrics);
     }
 
     /**

@@ -20,23 +20,25 @@ public record Observation(int sequence, int round, String variant, String folder
 
     /**
      * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, CPU milliseconds
-     * per transaction by role (server, db, driver, other; null where unknown), and the server's figures that metrics
-     * compare (by ServerMetrics name, see {@link Metric#serverFigure()}).
+     * per transaction by role (server, db, driver, other; null where unknown), the server's figures that metrics
+     * compare (by ServerMetrics name, see {@link Metric#serverFigure()}), and further figures by name (the contention of
+     * {@link ContentionFigures}), reported with their means but not compared as ratios.
      */
     public record StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs,
-                              Map<String, Double> cpuMsPerTx, Map<String, Double> server) {
+                              Map<String, Double> cpuMsPerTx, Map<String, Double> server, Map<String, Double> figures) {
 
         public StepFigures {
             cpuMsPerTx = cpuMsPerTx == null ? Map.of() : new java.util.LinkedHashMap<>(cpuMsPerTx);
             server = server == null ? Map.of() : Map.copyOf(server);
+            figures = figures == null ? Map.of() : new java.util.LinkedHashMap<>(figures);
         }
 
-        /** A step without server figures (the benchmarks'). */
+        /** A step without server or further figures (the benchmarks'). */
         public StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs, Map<String, Double> cpuMsPerTx) {
-            this(step, name, throughput, p99Ms, meanMs, cpuMsPerTx, Map.of());
+            this(step, name, throughput, p99Ms, meanMs, cpuMsPerTx, Map.of(), Map.of());
         }
 
-        /** A load step's figures: the client's, the CPU by role, and every server figure a metric can compare. */
+        /** A load step's figures: the client's, the CPU by role, every server figure a metric can compare, the contention. */
         public static StepFigures of(StepOutcome outcome) {
             var c = outcome.client();
             var all = c.allResponses();
@@ -47,7 +49,8 @@ public record Observation(int sequence, int round, String variant, String folder
                 }
             }
             return new StepFigures(c.step(), c.name(), c.throughput(), all.getTotalCount() == 0 ? null : all.getValueAtPercentile(99) / 1000.0,
-                    all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, outcome.server().cpuPerTransaction(), server);
+                    all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, outcome.server().cpuPerTransaction(), server,
+                    ContentionFigures.of(c, outcome.server()));
         }
 
         /** The roles whose CPU is the application's cost: the server, the database and the driver. */

@@ -24,6 +24,11 @@ public final class Catalog {
         this.productsByCenter = productsByCenter;
     }
 
+    /** A catalog of the given customers (with their centers' ids) and each center's products, sorted by id. */
+    static Catalog of(long[] customers, int[] customerCenters, Map<Integer, long[]> productsByCenter) {
+        return new Catalog(customers, customerCenters, productsByCenter);
+    }
+
     /** Reads customers in [firstCustomer, lastCustomer] whose center stocks at least minProducts products. */
     public static Catalog load(Connection c, long firstCustomer, long lastCustomer, int minProducts) throws SQLException {
         Map<Integer, List<Long>> stocked = new HashMap<>();
@@ -80,27 +85,53 @@ public final class Catalog {
 
     /** Distinct random products stocked at the customer's center, in random order. */
     public long[] products(int customerIndex, int count, RandomGenerator random) {
+        return products(customerIndex, count, null, random);
+    }
+
+    /**
+     * Distinct random products stocked at the customer's center, in random order; with hot products, each line is
+     * one of them with the hot share's probability and one of the others otherwise (the other kind when one kind has
+     * no product left for this order).
+     */
+    public long[] products(int customerIndex, int count, HotProducts hot, RandomGenerator random) {
         long[] stocked = productsByCenter.get(customerCenters[customerIndex]);
         if (count > stocked.length) {
             throw new IllegalArgumentException("an order of " + count + " lines needs " + count
                     + " products at one distribution center; only " + stocked.length + " are stocked");
         }
+        int hotCount = hot == null ? 0 : Math.min(hot.products(), stocked.length);
         long[] picked = new long[count];
-        // Floyd's algorithm would avoid the set; with count <= 50 a linear check is cheaper.
-        for (int i = 0; i < count; ) {
-            long candidate = stocked[random.nextInt(stocked.length)];
-            boolean seen = false;
-            for (int j = 0; j < i; j++) {
-                if (picked[j] == candidate) {
-                    seen = true;
-                    break;
-                }
-            }
-            if (!seen) {
-                picked[i++] = candidate;
-            }
+        int hotPicked = 0;
+        for (int i = 0; i < count; i++) {
+            boolean wantHot = hot != null && random.nextDouble() < hot.share();
+            boolean fromHot = wantHot ? hotPicked < hotCount : i - hotPicked >= stocked.length - hotCount;
+            int from = fromHot ? 0 : hotCount;
+            int size = fromHot ? hotCount : stocked.length - hotCount;
+            long candidate;
+            do { // with count <= 50 a linear check is cheaper than a set
+                candidate = stocked[from + random.nextInt(size)];
+            } while (contains(picked, i, candidate));
+            picked[i] = candidate;
+            hotPicked += fromHot ? 1 : 0;
         }
         return picked;
+    }
+
+    private static boolean contains(long[] values, int length, long value) {
+        for (int j = 0; j < length; j++) {
+            if (values[j] == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Refuses hot products the data cannot give: there must be other products besides them at every center. */
+    public void check(HotProducts hot) {
+        if (hot != null && hot.products() >= smallestAssortment()) {
+            throw new IllegalStateException("--hot-products " + hot.products() + ": a distribution center stocks only "
+                    + smallestAssortment() + " products; name fewer hot products than that");
+        }
     }
 
     public int customerCount() {

@@ -24,8 +24,9 @@ public final class UserSession implements SimulatedUser {
     /** How the kind of an error starts when an answer came back but was wrong (the run rules count these apart). */
     public static final String WRONG_ANSWER = "bad ";
 
+    /** @param hotProducts null: every product alike; otherwise orders concentrate on a few (see {@link HotProducts}) */
     public record Settings(URI base, Endpoint endpoint, TransactionMix mix, Range lines, Range quantity,
-                           int browsePages) {
+                           int browsePages, HotProducts hotProducts) {
     }
 
     private final Settings settings;
@@ -59,7 +60,7 @@ public final class UserSession implements SimulatedUser {
         int customer = catalog.randomCustomer(random);
         long customerId = catalog.customerId(customer);
         int lineCount = between(settings.lines());
-        long[] products = catalog.products(customer, lineCount, random);
+        long[] products = catalog.products(customer, lineCount, settings.hotProducts(), random);
         Map<Long, Integer> quantities = new HashMap<>();
         var form = new StringBuilder("customerid=").append(customerId);
         var json = new StringBuilder("{\"customerId\":").append(customerId).append(",\"lines\":[");

@@ -23,10 +23,10 @@ class ComparisonTest {
     private static final ExperimentDefinition DEFINITION = new ExperimentDefinition("demo", "a against b", "A against B.",
             new ExperimentDefinition.Guide("Table 9.9", "b is twice as fast",
                     List.of(new ExperimentDefinition.Expected("b", "throughput", 20.0, 2.0))),
-            null, Map.of(), 3, "a", List.of(variant("a"), variant("b")));
+            null, null, Map.of(), 3, "a", List.of(variant("a"), variant("b")));
 
     private static Variant variant(String name) {
-        return new Variant(name, null, null, null, null, null);
+        return Variant.named(name, null);
     }
 
     private static Observation run(int sequence, int round, String variant, double tps, double p99, boolean valid) {
@@ -72,7 +72,7 @@ class ComparisonTest {
 
     @Test
     void serverFiguresAreComparedWhereTheDefinitionNamesThem(@TempDir Path dir) throws Exception {
-        var definition = new ExperimentDefinition("gc", "collectors", null, null, null, Map.of(), 2, "a",
+        var definition = new ExperimentDefinition("gc", "collectors", null, null, null, null, Map.of(), 2, "a",
                 List.of(variant("a"), variant("b")), List.of("gc_pause_ms_per_s"));
         var o = new ArrayList<Observation>();
         double[][] pauses = {{10, 5}, {12, 3}}; // round 1: a 10, b 5; round 2: a 12, b 3 ms/s
@@ -80,7 +80,7 @@ class ComparisonTest {
             for (int v = 0; v < 2; v++) {
                 o.add(new Observation(o.size() + 1, round, v == 0 ? "a" : "b", "runs/" + (o.size() + 1), true, List.of(),
                         List.of(new StepFigures(20, "20 users", 100.0, 30.0, 10.0, Map.of(),
-                                Map.of("jvm.gc.pauseMsPerSecond", pauses[round - 1][v], "jvm.allocMbPerSecond", 99.0)))));
+                                Map.of("jvm.gc.pauseMsPerSecond", pauses[round - 1][v], "jvm.allocMbPerSecond", 99.0), Map.of()))));
             }
         }
         Comparison c = Comparison.of(definition, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w", false,

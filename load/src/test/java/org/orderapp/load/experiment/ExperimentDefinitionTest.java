@@ -106,14 +106,67 @@ class ExperimentDefinitionTest {
     }
 
     @Test
-    void everyShippedExperimentIsValidAndItsLoadParses() throws Exception {
+    void everyShippedExperimentParsesAndNamesTheGuidesReferenceAndFigure() throws Exception {
         List<Path> shipped = ExperimentDefinition.list(Path.of("experiments"));
         assertFalse(shipped.isEmpty(), "load/experiments holds the project's experiments");
         for (Path f : shipped) {
             var d = ExperimentDefinition.read(f);
-            assertNotNull(d.loadConfig(), f.toString());
+            if (d.benchmark() == null) {
+                assertNotNull(d.loadConfig(), f.toString());
+                assertNotNull(d.quick().loadConfig(), f + " runs quick too");
+            }
             assertNotNull(d.description(), f + " has a description");
-            assertNotNull(d.guide(), f + " names the guide's reference");
+            assertNotNull(d.guide(), f + " names the guide's reference (or says 'none')");
+            assertFalse(d.guide().reference() == null || d.guide().reference().isBlank(), f + ": guide.reference");
+            assertFalse(d.guide().figure() == null || d.guide().figure().isBlank(),
+                    f + ": guide.figure is the guide's result, or says explicitly that there is none ('none ...')");
         }
+    }
+
+    @Test
+    void quickIsOneRoundOfTheLastStepWithoutSteadyState() throws Exception {
+        var d = ExperimentDefinition.read(file("q", MINIMAL + """
+                load: {users: "1..100/20", measure: 30s, mix: neworder=100}
+                rounds: 5
+                """)).quick();
+        assertEquals(1, d.roundsOrDefault());
+        LoadConfig load = d.loadConfig();
+        assertEquals(List.of(100.0), load.steps(), "the last step, where the guide's figures are");
+        assertEquals(Duration.ofSeconds(10), load.measure());
+        assertEquals(Duration.ofSeconds(5), load.warmUp());
+        assertEquals(null, load.steadyState());
+        assertEquals(Duration.ofSeconds(30), load.rules().p90Limits().get(org.orderapp.load.workload.RequestType.NEW_ORDER),
+                "a smoke check of a cold server judges answers, not speed");
+        assertEquals(100, load.mix().weight(org.orderapp.load.workload.TransactionMix.Kind.NEW_ORDER), "the rest as written");
+        assertEquals(3, d.with(3, Map.of()).roundsOrDefault(), "an option given beside --quick wins");
+    }
+
+    @Test
+    void aBenchmarkNamesItsLoadersAndRunsNoLoad() throws Exception {
+        String bench = """
+                varies: loaders
+                benchmark: batch-insert
+                data: {scale: 0.02}
+                variants:
+                  - {name: jpa-off}
+                  - {name: jpa-on}
+                """;
+        var d = ExperimentDefinition.read(file("b", bench));
+        assertEquals("batch-insert", d.benchmark());
+        assertEquals(0.002, d.quick().data().scale(), 1e-12, "quick: a small data set");
+        assertEquals(1, d.quick().roundsOrDefault());
+        var e = assertThrows(IllegalArgumentException.class, () -> d.with(null, Map.of("users", "5")));
+        assertTrue(e.getMessage().contains("--users"), e.getMessage());
+        assertMessage(file("b2", bench + "load: {users: 5}\n"), "runs no load");
+        assertMessage(file("b3", bench.replace("{name: jpa-on}", "{name: jpa-on, profile: tuned}")), "take no server settings");
+    }
+
+    @Test
+    void serverCliTakesManagementOperations() throws Exception {
+        var d = ExperimentDefinition.read(file("s", MINIMAL.replace("jvm-options: [-Xmx1g]",
+                "server-cli: [\"/subsystem=jca/cached-connection-manager=cached-connection-manager:write-attribute(name=install, value=false)\"]")));
+        assertEquals(1, d.variants().get(1).serverCli().size());
+        assertTrue(d.variants().get(1).summary().contains("install, value=false"), d.variants().get(1).summary());
+        assertMessage(file("s2", MINIMAL.replace("jvm-options: [-Xmx1g]", "server-cli: [\"reload\"]")), "management operations");
     }
 }
