@@ -35,9 +35,16 @@ public final class ApplicationServer implements AutoCloseable {
      * @param admin            the administrator written into the server's admin realm before it starts
      * @param systemProperties "-Dname=value" arguments of the server
      * @param jvmOptions       JVM options added after the profile's (a later option wins)
+     * @param environment      further environment variables of the server (a cluster's secret), never on its command line
      */
     public record Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
-                           int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions) {
+                           int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions,
+                           Map<String, String> environment) {
+
+        public Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
+                        int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions) {
+            this(layout, base, profile, database, dialect, httpPort, admin, systemProperties, jvmOptions, Map.of());
+        }
     }
 
     public static ApplicationServer start(Settings settings) throws IOException {
@@ -68,11 +75,12 @@ public final class ApplicationServer implements AutoCloseable {
         env.put(DatabaseTarget.USER, settings.database().user());
         env.put(DatabaseTarget.PASSWORD, settings.database().password());
         env.put(ServerAddress.HTTP_PORT_SETTING, Integer.toString(settings.httpPort()));
+        env.putAll(settings.environment());
         return new ApplicationServer(builder.start(), base);
     }
 
     /** A fresh configuration from the build on every start; data (transaction log, message journal) is kept. */
-    private static void prepareBaseDirectory(Path serverHome, Path base) throws IOException {
+    static void prepareBaseDirectory(Path serverHome, Path base) throws IOException {
         Path configuration = base.resolve("configuration");
         if (Files.isDirectory(configuration)) {
             try (Stream<Path> files = Files.walk(configuration)) {
@@ -145,6 +153,11 @@ public final class ApplicationServer implements AutoCloseable {
     /** Stops the server gracefully (SIGTERM to the JVM), and forcibly if it has not stopped in time. */
     @Override
     public void close() throws InterruptedException {
+        stop(process);
+    }
+
+    /** Stops a WildFly started by its script: SIGTERM to the JVM, then force if it has not stopped in time. */
+    static void stop(Process process) throws InterruptedException {
         var jvms = process.descendants().toList();
         jvms.forEach(ProcessHandle::destroy);
         process.destroy();

@@ -10,7 +10,8 @@ import java.util.function.Consumer;
 /**
  * What a run of the application needs, started in order and stopped in reverse, exactly once: the database
  * (an embedded MariaDB in its folder, unless ORDER_DB_URL names one), then the server of a checkout with a profile
- * and settings, until the EAR is deployed. Create it first and start it after, so that a stop requested during the
+ * and settings, until the EAR is deployed; or, with more than one node, a cluster of servers behind a load
+ * balancer (ApplicationCluster). Create it first and start it after, so that a stop requested during the
  * start (Ctrl-C) stops whatever has started by then.
  *
  * Once started, it keeps itself up until closed: a database or server process that dies (a crash, SIGKILL, the
@@ -25,9 +26,20 @@ final class ApplicationStack implements AutoCloseable {
      * @param serverProperties the server's system properties, "name=value"
      * @param jvmOptions       JVM options after the profile's
      * @param admin            the administrator the server's admin realm holds
+     * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
      */
     record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
+                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                   int nodes) {
+
+        Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, 1);
+        }
+
+        Path clusterBase() {
+            return serverBase.resolveSibling("cluster");
+        }
     }
 
     private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
@@ -35,6 +47,7 @@ final class ApplicationStack implements AutoCloseable {
 
     private volatile EmbeddedDatabase embedded;
     private volatile ApplicationServer server;
+    private volatile ApplicationCluster cluster;
     private volatile DatabaseTarget database;
     private volatile ServerAddress address;
     private volatile boolean closed;
@@ -65,15 +78,25 @@ final class ApplicationStack implements AutoCloseable {
             say.accept("Database: " + family.name() + " " + family.version() + "; Hibernate dialect " + family.hibernateDialect());
 
             ServerProfile profile = options.profile();
-            say.accept("Server: starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name() + " ("
-                    + profile.serverConfig() + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
+            boolean clustered = options.nodes() > 1;
+            say.accept((clustered ? "Cluster" : "Server") + ": starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name()
+                    + " (" + (clustered ? profile.clusterNode().serverConfig() : profile.serverConfig())
+                    + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
-                    + "; log: " + options.serverBase().resolve("log") + ") ...");
+                    + (clustered ? "; logs: " + options.clusterBase().resolve("*/log") : "; log: " + options.serverBase().resolve("log")) + ") ...");
             long started = System.nanoTime();
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
                     options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions());
             startupTimeout = options.startupTimeout();
+            if (clustered) {
+                cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
+                cluster.start(options.startupTimeout(), say);
+                address = cluster.address();
+                say.accept(String.format("Cluster: order.ear deployed on %d nodes, all behind the load balancer, in %.1f s",
+                        options.nodes(), (System.nanoTime() - started) / 1e9));
+                return;
+            }
             server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());
             address = ServerAddress.of(options.httpPort(), options.serverProperties());
@@ -113,6 +136,14 @@ final class ApplicationStack implements AutoCloseable {
                         db.restart();
                     }
                     say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
+                }
+                ApplicationCluster c = cluster;
+                if (c != null) {
+                    c.restartWhatDied(what -> {
+                        synchronized (this) {
+                            countRestart(what);
+                        }
+                    }, say);
                 }
                 ApplicationServer s = server;
                 if (s != null && !s.process().isAlive()) {
@@ -159,6 +190,11 @@ final class ApplicationStack implements AutoCloseable {
         return server;
     }
 
+    /** The cluster, when the stack runs one (more than one node); null for the single server. */
+    ApplicationCluster cluster() {
+        return cluster;
+    }
+
     boolean embeddedDatabase() {
         return embedded != null;
     }
@@ -177,6 +213,9 @@ final class ApplicationStack implements AutoCloseable {
             } catch (Exception e) {
                 System.err.println("Stopping the server failed: " + e);
             }
+        }
+        if (cluster != null) {
+            cluster.close();
         }
         if (embedded != null) {
             try {
