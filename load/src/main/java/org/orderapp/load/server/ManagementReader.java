@@ -16,7 +16,7 @@ import org.jboss.dmr.ModelNode;
  * the server's directory; nothing else may connect without a management user. Every operation is a read, except
  * the transaction log-store's probe after a kill, which re-reads the log into the model and changes nothing in it.
  */
-public final class ManagementReader implements AutoCloseable {
+public final class ManagementReader implements ServerReadings {
 
     private static final String DEPLOYMENT = "order.ear";
     private static final String EJB_MODULE = "order-ejb.jar";
@@ -47,6 +47,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** The server JVM's process id (from the runtime MXBean name "pid@host"), to attach a flight recording. */
+    @Override
     public Optional<Long> serverPid() {
         return read(Operations.createReadAttributeOperation(
                 Operations.createAddress("core-service", "platform-mbean", "type", "runtime"), "name"))
@@ -56,6 +57,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** Checks the connection; answers the failure if the server cannot be read. */
+    @Override
     public Optional<String> probe() {
         try {
             ModelNode result = client.execute(Operations.createReadAttributeOperation(new ModelNode().setEmptyList(), "server-state"));
@@ -67,6 +69,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** One sample of the server's pools, queue, cache and HTTP figures, as flat name → value. */
+    @Override
     public Map<String, Double> sample() {
         Map<String, Double> values = new LinkedHashMap<>();
         read(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")))
@@ -176,6 +179,7 @@ public final class ManagementReader implements AutoCloseable {
      * log-store's probe re-reads the log into the management model; it changes nothing in the log. Empty when the
      * server cannot be read.
      */
+    @Override
     public Optional<InDoubt> inDoubtTransactions() {
         ModelNode logStore = Operations.createAddress("subsystem", "transactions", "log-store", "log-store");
         if (read(Operations.createOperation("probe", logStore)).isEmpty()) {
@@ -189,7 +193,7 @@ public final class ManagementReader implements AutoCloseable {
         return logged.isPresent() && prepared.isPresent() ? Optional.of(new InDoubt(logged.get(), prepared.get())) : Optional.empty();
     }
 
-    private static ModelNode runtime(ModelNode address) {
+    static ModelNode runtime(ModelNode address) {
         ModelNode op = Operations.createReadResourceOperation(address);
         op.get("include-runtime").set(true);
         return op;
@@ -201,7 +205,8 @@ public final class ManagementReader implements AutoCloseable {
         return op;
     }
 
-    private Optional<ModelNode> read(ModelNode op) {
+    /** An operation's result; empty when it failed or the server cannot be read. */
+    Optional<ModelNode> read(ModelNode op) {
         try {
             ModelNode result = client.execute(op);
             return Operations.isSuccessfulOutcome(result) ? Optional.of(Operations.readResult(result)) : Optional.empty();

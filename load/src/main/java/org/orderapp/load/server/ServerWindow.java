@@ -12,14 +12,17 @@ import java.util.TreeMap;
  */
 public record ServerWindow(Map<String, Double> figures) {
 
-    /** Counters only grow; a gauge is anything else. */
-    static boolean isCounter(String name) {
+    /** Counters only grow; a gauge is anything else. A node's figure (node.NAME.figure) is what its figure is. */
+    static boolean isCounter(String qualified) {
+        String name = NodeFigures.figure(qualified);
         return name.startsWith("db.Com_") || name.equals("db.Questions") || name.startsWith("db.Innodb_row_lock")
                 || name.endsWith(".invocations") || name.endsWith(".waitTimeMs") || name.equals(ServerMetrics.DS_WAIT_COUNT)
                 || name.equals(ServerMetrics.DS_BLOCKING_MS) || name.equals("ds.timedOut") || name.startsWith("cache.")
                 || name.equals("http.requests") || name.equals("http.errors") || name.equals("jta.committed")
                 || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.")
-                || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS);
+                || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS) || (name.startsWith("sessions.")
+                && !name.equals(NodeFigures.SESSIONS) && !name.equals("sessions.entries")) || name.startsWith("beans.")
+                || name.equals(NodeFigures.CLUSTER_MESSAGES_SENT);
     }
 
     /**
@@ -76,6 +79,7 @@ public record ServerWindow(Map<String, Double> figures) {
             }
         }
         cpuPerTransaction(f, transactions, last.seconds() - first.seconds());
+        NodeFigures.derive(f, last.seconds() - first.seconds());
         return new ServerWindow(f);
     }
 
