@@ -96,7 +96,6 @@ class KubernetesManifestsTest {
         assertTrue(podLabels.entrySet().containsAll(headless.getSpec().getSelector().entrySet()));
 
         List<String> args = nodes.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
-        assertEquals("order-kubernetes.xml", args.get(args.indexOf("-c") + 1), "started with the configuration for Kubernetes");
         assertTrue(args.contains("-Dorder.cluster.dns-query=" + headless.getMetadata().getName() + ".$(POD_NAMESPACE).svc.cluster.local"),
                 "DNS_PING asks the headless service: " + args);
         assertTrue(args.contains("-Djboss.node.name=$(POD_NAME)"), "each node is named after its pod: " + args);
@@ -118,9 +117,15 @@ class KubernetesManifestsTest {
         assertTrue(containerfile.contains("deploy/container/entrypoint.sh deploy/container/health.sh /opt/wildfly/bin/order/"),
                 "the probes call the image's own health check");
         assertEquals(List.of("/opt/wildfly/bin/order/health.sh", "ready"), container.getReadinessProbe().getExec().getCommand());
+        String profile = container.getEnv().stream().filter(e -> e.getName().equals("ORDER_PROFILE")).findFirst()
+                .orElseThrow().getValue();
+        assertTrue(Files.readString(HOME.resolve("deploy/server/src/main/profiles/" + profile + ".properties"))
+                .contains("server-config=order-kubernetes.xml"), "the image's profile " + profile + " starts order-kubernetes.xml");
         String pom = Files.readString(HOME.resolve("deploy/server/pom.xml"));
         assertTrue(pom.contains("<server.config.kubernetes>order-kubernetes.xml</server.config.kubernetes>")
                 && pom.contains("--file=kubernetes.cli"), "the build makes order-kubernetes.xml");
+        assertTrue(container.getArgs().stream().noneMatch(a -> a.equals("-c") || a.startsWith("--server-config")),
+                "the entry point names the configuration (WildFly refuses a second one)");
         var secrets = new TreeSet<String>();
         container.getEnv().stream().filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
                 .forEach(e -> secrets.add(e.getName()));
