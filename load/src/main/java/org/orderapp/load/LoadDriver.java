@@ -396,7 +396,10 @@ public final class LoadDriver {
         int quietSamples = 0;
         while (System.nanoTime() < deadline) {
             ServerSample s = sampler.sample();
-            boolean quiet = zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
+            // A cluster's sums are missing while a node does not answer (killed, starting again): its journal may still
+            // hold messages, so the cluster is quiet only when every node says so.
+            boolean known = !target.cluster() || s.get("queue.replenish.depth") != null && s.get("app.mdb.inFlight") != null;
+            boolean quiet = known && zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
                     && zero(s.get("app.mdb.inFlight"));
             quietSamples = quiet ? quietSamples + 1 : 0;
             if (quietSamples >= 2) {

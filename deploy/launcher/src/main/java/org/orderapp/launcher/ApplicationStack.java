@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
+import org.orderapp.load.Target;
 
 /**
  * What a run of the application needs, started in order and stopped in reverse, exactly once: the database
@@ -17,7 +18,7 @@ import java.util.function.Consumer;
  * Once started, it keeps itself up until closed: a database or server process that dies (a crash, SIGKILL, the
  * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most.
  */
-final class ApplicationStack implements AutoCloseable {
+public final class ApplicationStack implements AutoCloseable {
 
     /**
      * @param binaries         the checkout whose server and EAR run
@@ -28,11 +29,11 @@ final class ApplicationStack implements AutoCloseable {
      * @param admin            the administrator the server's admin realm holds
      * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
      */
-    record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+    public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
                    int nodes) {
 
-        Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                 List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
             this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, 1);
         }
@@ -58,7 +59,7 @@ final class ApplicationStack implements AutoCloseable {
     private int restarts;
 
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
-    void start(Options options, Consumer<String> say) throws Exception {
+    public void start(Options options, Consumer<String> say) throws Exception {
         try {
             Optional<DatabaseTarget> external = DatabaseTarget.external();
             if (external.isPresent()) {
@@ -108,7 +109,7 @@ final class ApplicationStack implements AutoCloseable {
     }
 
     /** Watches the database and the server from now on, starting either again when it dies. */
-    void supervise(Consumer<String> say) {
+    public void supervise(Consumer<String> say) {
         var supervisor = new Thread(() -> superviseUntilClosed(say), "order-supervisor");
         supervisor.setDaemon(true);
         supervisor.start();
@@ -178,11 +179,11 @@ final class ApplicationStack implements AutoCloseable {
         }
     }
 
-    DatabaseTarget database() {
+    public DatabaseTarget database() {
         return database;
     }
 
-    ServerAddress address() {
+    public ServerAddress address() {
         return address;
     }
 
@@ -193,6 +194,12 @@ final class ApplicationStack implements AutoCloseable {
     /** The cluster, when the stack runs one (more than one node); null for the single server. */
     ApplicationCluster cluster() {
         return cluster;
+    }
+
+    /** A cluster's nodes as the load driver knows them; empty for the single server. */
+    public List<Target.Node> clusterNodes() {
+        ApplicationCluster c = cluster;
+        return c == null ? List.of() : c.targets();
     }
 
     boolean embeddedDatabase() {

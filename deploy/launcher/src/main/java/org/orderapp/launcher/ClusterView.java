@@ -5,6 +5,8 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
@@ -28,15 +30,19 @@ record ClusterView(String view, List<String> members) {
         }
     }
 
-    /** JGroups writes a view as "[coordinator|id] (size) [member, member, ...]". */
+    /**
+     * JGroups writes a view as "[coordinator|id] (size) [member, member, ...]", and a view made by merging groups as
+     * "MergeView::" followed by that, then the subgroups it merged: the members are the first list.
+     */
+    private static final Pattern VIEW = Pattern.compile("\\[[^\\]]*\\|\\d+\\] \\(\\d+\\) \\[([^\\]]*)\\]");
+
     static ClusterView parse(String view) {
-        int open = view.lastIndexOf('[');
-        int close = view.lastIndexOf(']');
-        if (open < 0 || close < open) {
+        Matcher m = VIEW.matcher(view);
+        if (!m.find()) {
             return new ClusterView(view, List.of());
         }
-        return new ClusterView(view, Arrays.stream(view.substring(open + 1, close).split(","))
-                .map(String::trim).filter(m -> !m.isEmpty()).map(ClusterView::name).toList());
+        return new ClusterView(view, Arrays.stream(m.group(1).split(","))
+                .map(String::trim).filter(member -> !member.isEmpty()).map(ClusterView::name).toList());
     }
 
     /** A member as JGroups prints it, "node1" or "node1(v=16.0.5)": its name. */

@@ -175,17 +175,22 @@ final class ExperimentRunner {
         current = stack;
         try {
             Path serverBase = settings.state().resolve("server");
-            deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
-            stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
+            var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, admin()), this::say);
+                    STARTUP_TIMEOUT, admin(), p.variant().nodesOrDefault());
+            deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
+            deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
+            stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {
                 machine.put("database", stack.database().probe().version());
             }
             prepareData(stack);
-            var target = new Target(stack.address().applicationUrl(), stack.address().managementUrl(), stack.database().url(),
-                    stack.database().user(), stack.database().password(), admin().authorization());
+            var cluster = stack.cluster();
+            var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
+                    : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
+                    stack.database().password(), admin().authorization())
+                    .withNodes(cluster == null ? List.of() : cluster.targets());
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
         } catch (Exception e) {

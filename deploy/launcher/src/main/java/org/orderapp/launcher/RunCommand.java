@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.orderapp.load.Target;
+import org.orderapp.load.experiment.ExperimentDefinition;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
 class RunCommand implements Callable<Integer> {
 
     /** Nodes on one machine: each takes a share of its cores and memory; a few show what clustering costs. */
-    static final int MAX_NODES = 8;
+    static final int MAX_NODES = ExperimentDefinition.MAX_NODES;
 
     @Option(names = "--http-port", description = "HTTP port (default: " + ServerAddress.HTTP_PORT_SETTING + ", else "
             + ServerAddress.DEFAULT_HTTP_PORT + ")")

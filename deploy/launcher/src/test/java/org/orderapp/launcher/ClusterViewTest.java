@@ -18,6 +18,13 @@ class ClusterViewTest {
     }
 
     @Test
+    void aMergedViewsMembersAreItsOwnNotThoseOfTheGroupsItMerged() {
+        var view = ClusterView.parse("MergeView::[node2(v=16.0.5)|3] (2) [node2(v=16.0.5), node1(v=16.0.5)], 2 subgroups: "
+                + "[node2(v=16.0.5)|2] (1) [node2(v=16.0.5)], [node1(v=16.0.5)|2] (1) [node1(v=16.0.5)]");
+        assertEquals(List.of("node2", "node1"), view.members());
+    }
+
+    @Test
     void aViewAfterAMemberWasDroppedNoLongerHoldsIt() {
         assertFalse(ClusterView.parse("[node2|3] (1) [node2]").holds("node1"));
         assertEquals(List.of(), ClusterView.parse("not a view").members());

@@ -19,6 +19,7 @@ public final class ClusterFigures implements ServerReadings {
 
     private static final String WEB_SESSIONS = "order.ear.order-web.war";
     private static final String STATEFUL_BEANS = "order.ear/order-ejb.jar/default";
+    private static final java.util.regex.Pattern VIEW_SIZE = java.util.regex.Pattern.compile("\\|\\d+\\] \\((\\d+)\\)");
 
     private final List<Target.Node> nodes;
     private final List<ManagementReader> readers;
@@ -97,15 +98,10 @@ public final class ClusterFigures implements ServerReadings {
                         tcp.get("num_ucast_msgs_sent").asDouble(0) + tcp.get("num_mcast_msgs_sent").asDouble(0)));
         reader.read(Operations.createReadAttributeOperation(Operations.createAddress("subsystem", "jgroups", "channel", "ee"), "view"))
                 .ifPresent(view -> {
-                    String v = view.asString();
-                    int open = v.indexOf('(');
-                    int close = v.indexOf(')', open + 1);
-                    if (open >= 0 && close > open) {
-                        try {
-                            values.put(NodeFigures.CLUSTER_VIEW_SIZE, Double.parseDouble(v.substring(open + 1, close)));
-                        } catch (NumberFormatException e) {
-                            // not a view as JGroups prints it
-                        }
+                    // "[coordinator|id] (size) [members]", after "MergeView::" for a view that merged groups
+                    var size = VIEW_SIZE.matcher(view.asString());
+                    if (size.find()) {
+                        values.put(NodeFigures.CLUSTER_VIEW_SIZE, Double.parseDouble(size.group(1)));
                     }
                 });
         return values;
