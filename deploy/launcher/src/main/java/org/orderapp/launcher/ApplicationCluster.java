@@ -8,12 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.orderapp.load.Target;
@@ -105,7 +103,7 @@ final class ApplicationCluster implements AutoCloseable {
      * each has deployed the application and the balancer forwards to all of them.
      */
     void start(Duration timeout, Consumer<String> say) throws IOException, InterruptedException {
-        deleteRecursively(discovery); // addresses of an earlier run's members
+        Folders.deleteRecursively(discovery); // addresses of an earlier run's members
         Files.createDirectories(discovery);
         say.accept("Cluster: starting the load balancer (" + LoadBalancer.SERVER_CONFIG + ", mod_cluster) on port "
                 + ServerAddress.of(httpPort, balancerProperties).httpPort() + " ...");
@@ -292,16 +290,5 @@ final class ApplicationCluster implements AutoCloseable {
             }
         }
         failures.forEach(f -> System.err.println("Stopping " + f + " failed"));
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
-        }
     }
 }

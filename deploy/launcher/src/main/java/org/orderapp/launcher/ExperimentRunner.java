@@ -8,13 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.orderapp.batch.LoadStatus;
 import org.orderapp.load.Durations;
 import org.orderapp.load.LoadConfig;
@@ -178,8 +176,8 @@ final class ExperimentRunner {
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
                     STARTUP_TIMEOUT, admin(), p.variant().nodesOrDefault());
-            deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
-            deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
+            Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
+            Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {
@@ -341,17 +339,6 @@ final class ExperimentRunner {
                 .directory(checkout.root().toFile()).inheritIO().start();
         if (p.waitFor() != 0 || !checkout.isBuilt()) {
             throw new IOException("the build of " + checkout.root() + " failed");
-        }
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
         }
     }
 
