@@ -41,6 +41,7 @@ import org.orderapp.load.http.UserConnection;
 import org.orderapp.load.report.RunFolder;
 import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ApplicationMonitor;
+import org.orderapp.load.server.ClusterFigures;
 import org.orderapp.load.server.CpuMeter;
 import org.orderapp.load.server.CpuLayers;
 import org.orderapp.load.server.CpuProfiler;
@@ -50,6 +51,7 @@ import org.orderapp.load.server.LockContention;
 import org.orderapp.load.server.ManagementReader;
 import org.orderapp.load.server.ServerProcess;
 import org.orderapp.load.server.ServerSample;
+import org.orderapp.load.server.ServerReadings;
 import org.orderapp.load.server.ServerSampler;
 import org.orderapp.load.server.ServerWindow;
 import org.orderapp.load.workload.AcknowledgedOrder;
@@ -96,10 +98,12 @@ public final class LoadDriver {
             say("Endpoints: " + (endpoint == Endpoint.FORM ? "form (/NewOrder, /OrderInquiry)" : "JSON API (/api/orders, /api/customers/{id}/orders)")
                     + (config.endpoints() == LoadConfig.Endpoints.AUTO ? ", detected" : ""));
 
-            ManagementReader management = ManagementReader.connect(target.managementHost(), target.managementPort());
+            ServerReadings management = target.cluster() ? ClusterFigures.connect(target.nodes())
+                    : ManagementReader.connect(target.managementHost(), target.managementPort());
             var failure = management.probe();
             if (failure.isPresent()) {
-                notes.add("The management interface at " + target.management() + " could not be read (" + failure.get()
+                notes.add("The management interface at " + (target.cluster() ? "a node" : target.management())
+                        + " could not be read (" + failure.get()
                         + "): pools, queue and cache figures are missing. It is read with local authentication, "
                         + "which needs the driver on the server's machine, as the server's user.");
                 management.close();
@@ -114,9 +118,11 @@ public final class LoadDriver {
             CpuMeter cpu = CpuMeter.locate(target);
             notes.addAll(cpu.notes());
             CpuProfiler profiler = config.cpuProfile() ? prepareProfiler(cpu, folder) : null;
-            try (var sampler = new ServerSampler(management, new ApplicationMonitor(target.application()), counters, cpu, runStart);
+            // A cluster's management readings hold each node's own monitor: the balancer would answer from any node.
+            var monitor = target.cluster() ? null : new ApplicationMonitor(target.application());
+            try (var sampler = new ServerSampler(management, monitor, counters, cpu, runStart);
                  var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), cpu.serverPid(),
-                         target.application(), target.adminAuthorization(), out)) {
+                         target.application(), target.adminAuthorization(), out).withNodes(target.nodes())) {
                 sampler.start(config.sampleInterval());
                 boolean quiet = awaitQuiet(sampler, config.drainTimeout());
                 if (!quiet) {
@@ -187,8 +193,8 @@ public final class LoadDriver {
         String label = String.format(Locale.ROOT, "[run %d/%d step %d/%d: %s]", repeat, config.repeats(), index + 1,
                 config.steps().size(), name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
-        UserFactory users = (n, recorder) -> new UserSession(settings, catalog, new UserConnection(config.requestTimeout()),
-                new SplittableRandom(seed + n), recorder, ledger::add);
+        UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
+                new UserConnection(config.requestTimeout()), new SplittableRandom(seed + n), recorder, ledger::add);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());
@@ -241,6 +247,12 @@ public final class LoadDriver {
         return h == null ? 0 : h.getTotalCount();
     }
 
+    /** A user's settings with the application URL it sends its requests to (several URLs: the users take them in turn). */
+    private static UserSession.Settings onUrl(UserSession.Settings s, URI base) {
+        return base.equals(s.base()) ? s : new UserSession.Settings(base, s.endpoint(), s.mix(), s.lines(), s.quantity(), s.browsePages(),
+                s.hotProducts());
+    }
+
     /** The faults injected, each with how the load came through it, as the run's timeline shows; said on the console. */
     private List<FaultEvent> faultEvents(FaultInjector injector, List<StepOutcome> outcomes) {
         List<StepResult.Tick> ticks = outcomes.stream().flatMap(o -> o.client().timeline().stream()).toList();
@@ -260,14 +272,15 @@ public final class LoadDriver {
 
     /** Kills leave in-doubt transactions; the recovery manager settles them within its period (120 s) and backoff. */
     private static final java.time.Duration RECOVERY_WAIT = java.time.Duration.ofSeconds(180);
-    private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label());
+    private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label(),
+            Fault.Kind.NODE_KILL.label());
 
     /**
      * After a kill of the server or the database: waits until the transaction manager's log is empty and the
      * broker holds no prepared transaction (recovery is periodic), at most RECOVERY_WAIT, before the audit, since
      * a recovered branch can still deliver a replenish message; each kill's event then says what became of them.
      */
-    private List<FaultEvent> afterRecovery(List<FaultEvent> faults, ManagementReader management) {
+    private List<FaultEvent> afterRecovery(List<FaultEvent> faults, ServerReadings management) {
         if (faults.stream().noneMatch(f -> KILLS.contains(f.kind()))) {
             return faults;
         }
@@ -383,7 +396,7 @@ public final class LoadDriver {
                 .orElseGet(() -> CpuProfiler.unavailable("the server's process was not found on this machine"));
     }
 
-    private FlightRecording prepareRecording(ManagementReader management, Path folder, List<String> notes) {
+    private FlightRecording prepareRecording(ServerReadings management, Path folder, List<String> notes) {
         var pid = management != null ? management.serverPid() : java.util.Optional.<Long>empty();
         if (pid.isEmpty()) {
             pid = ServerProcess.listeningOn(target.application().getPort() > 0 ? target.application().getPort() : 80);
@@ -406,7 +419,10 @@ public final class LoadDriver {
         int quietSamples = 0;
         while (System.nanoTime() < deadline) {
             ServerSample s = sampler.sample();
-            boolean quiet = zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
+            // A cluster's sums are missing while a node does not answer (killed, starting again): its journal may still
+            // hold messages, so the cluster is quiet only when every node says so.
+            boolean known = !target.cluster() || s.get("queue.replenish.depth") != null && s.get("app.mdb.inFlight") != null;
+            boolean quiet = known && zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
                     && zero(s.get("app.mdb.inFlight"));
             quietSamples = quiet ? quietSamples + 1 : 0;
             if (quietSamples >= 2) {

@@ -167,7 +167,8 @@ public class LoadOptions {
     @Option(names = "--fault", showDefaultValue = Visibility.NEVER, paramLabel = "KIND@TIME[:DURATION]", split = ",",
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
                     + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-restart (the "
-                    + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL); ./order run and "
+                    + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL), node-kill (a "
+                    + "cluster's first node killed with SIGKILL; the balancer moves its users); ./order run and "
                     + "experiments start a killed process again; these need the process on this machine. poison (one "
                     + "replenish message the MDB cannot process, through the admin API; it ends on ReplenishDLQ).")
     List<String> faults = new ArrayList<>();

@@ -120,7 +120,9 @@ public class ReferenceDataLoads {
         if (!parameters.resetAll() && store.hasReferenceData()) {
             throw new LoadRefusedException(PrepareLoad.EXISTS_MESSAGE);
         }
-        long id = operator().start(JOB, parameters.toJobParameters());
+        Properties job = parameters.toJobParameters();
+        job.setProperty(RUNNING_NODE, THIS_NODE);
+        long id = operator().start(JOB, job);
         return progress.attach(id, parameters).snapshot();
     }
 
@@ -135,7 +137,10 @@ public class ReferenceDataLoads {
         }
         // A load cut off by a crash is still STARTED in the job repository; JBeret (restart mode "detect") sees that
         // no job of this server runs it, marks it FAILED and restarts it.
-        long id = operator().restart(latest.executionId(), new Properties());
+        Properties job = new Properties();
+        job.putAll(operator().getParameters(latest.executionId()));
+        job.setProperty(RUNNING_NODE, THIS_NODE);
+        long id = operator().restart(latest.executionId(), job);
         return progress.attach(id, LoadParameters.of(operator().getParameters(id))).snapshot();
     }
 
@@ -144,6 +149,9 @@ public class ReferenceDataLoads {
         LoadStatus latest = status();
         if (!latest.running()) {
             throw new LoadRefusedException("no load is running");
+        }
+        if (progress.run(latest.executionId()).isEmpty()) {
+            throw new LoadRefusedException("load " + latest.executionId() + " " + latest.message() + ": stop it there");
         }
         operator().stop(latest.executionId());
         return status();
@@ -240,10 +248,12 @@ public class ReferenceDataLoads {
         var parameters = LoadParameters.of(execution.getJobParameters());
         LoadPlan plan = parameters.plan();
         BatchStatus batchStatus = execution.getBatchStatus();
-        boolean cutOff = cutOff(batchStatus);
+        String runner = execution.getJobParameters().getProperty(RUNNING_NODE);
+        boolean elsewhere = cutOff(batchStatus) && runner != null && !runner.equals(THIS_NODE);
+        boolean cutOff = cutOff(batchStatus) && !elsewhere;
         boolean completed = batchStatus == BatchStatus.COMPLETED;
         boolean refused = PrepareLoad.REFUSED.equals(execution.getExitStatus());
-        String state = recordedState(execution);
+        String state = elsewhere ? batchStatus.name() : recordedState(execution);
 
         // Rows committed per table, summed over the executions of this load (a restart continues a table).
         var written = new long[ReferenceTable.values().length];
@@ -279,7 +289,8 @@ public class ReferenceDataLoads {
         }
         double elapsed = seconds(execution.getStartTime(), execution.getEndTime() != null ? execution.getEndTime()
                 : execution.getLastUpdatedTime());
-        String message = cutOff ? "the server stopped during this load; restart it to finish from the last checkpoint"
+        String message = elsewhere ? "runs on " + runner + " (another node of the cluster)"
+                : cutOff ? "the server stopped during this load; restart it to finish from the last checkpoint"
                 : refused ? PrepareLoad.EXISTS_MESSAGE : exitMessage(execution);
         return new LoadStatus(execution.getExecutionId(), state, message, parameters.scale(), parameters.seed(),
                 parameters.batchSize(), parameters.writer().label(), rowsDone, plan.totalRows(),
@@ -289,6 +300,15 @@ public class ReferenceDataLoads {
     }
 
     private static final String PREPARE_STEP = "prepare";
+
+    /**
+     * The job parameter naming the server that runs an execution (jboss.node.name). In a cluster every node reads the
+     * same job repository: an execution recorded as running that another node runs is running, not cut off, and only
+     * the node that runs it may stop it or, after it died, restart it. A load is started on one node only: the one
+     * the request reached.
+     */
+    static final String RUNNING_NODE = "runningNode";
+    private static final String THIS_NODE = System.getProperty("jboss.node.name", "server");
 
     /** The state of a load as the job repository recorded it (see LoadStatus). */
     private static String recordedState(JobExecution execution) {

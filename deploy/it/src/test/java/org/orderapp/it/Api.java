@@ -18,6 +18,7 @@ import org.orderapp.launcher.AdminCredentials;
 final class Api {
 
     private final URI base;
+    private final CookieManager cookies;
     private final HttpClient http;
     private final String authorization;
 
@@ -32,9 +33,25 @@ final class Api {
     }
 
     private Api(URL base, String authorization) {
-        this.base = URI.create(base.toString());
-        this.http = HttpClient.newBuilder().cookieHandler(new CookieManager()).connectTimeout(Duration.ofSeconds(10)).build();
+        this(URI.create(base.toString()), new CookieManager(), authorization);
+    }
+
+    private Api(URI base, CookieManager cookies, String authorization) {
+        this.base = base;
+        this.cookies = cookies;
+        this.http = HttpClient.newBuilder().cookieHandler(cookies).connectTimeout(Duration.ofSeconds(10)).build();
         this.authorization = authorization;
+    }
+
+    /** The same client (its cookies, so its HTTP session) talking to another base URL of the same host. */
+    Api rebased(URL other) {
+        return new Api(URI.create(other.toString()), cookies, authorization);
+    }
+
+    /** The value of a cookie the client holds; null if none. */
+    String cookie(String name) {
+        return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals(name))
+                .map(java.net.HttpCookie::getValue).findFirst().orElse(null);
     }
 
     /** A client of the servers' administrator (the test admin realm). */

@@ -37,10 +37,16 @@ public final class ApplicationServer implements AutoCloseable {
      * @param jvmOptions       JVM options added after the profile's (a later option wins)
      * @param serverCli        management operations applied offline to the run's copy of the configuration before
      *                         the start, for settings WildFly takes no expression for (none: the build's as it is)
+     * @param environment      further environment variables of the server (a cluster's secret), never on its command line
      */
     public record Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
                            int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions,
-                           List<String> serverCli) {
+                           List<String> serverCli, Map<String, String> environment) {
+
+        public Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
+                        int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions) {
+            this(layout, base, profile, database, dialect, httpPort, admin, systemProperties, jvmOptions, List.of(), Map.of());
+        }
     }
 
     private static final Duration SERVER_CLI_TIMEOUT = Duration.ofMinutes(5);
@@ -76,6 +82,7 @@ public final class ApplicationServer implements AutoCloseable {
         env.put(DatabaseTarget.USER, settings.database().user());
         env.put(DatabaseTarget.PASSWORD, settings.database().password());
         env.put(ServerAddress.HTTP_PORT_SETTING, Integer.toString(settings.httpPort()));
+        env.putAll(settings.environment());
         return new ApplicationServer(builder.start(), base);
     }
 
@@ -116,7 +123,7 @@ public final class ApplicationServer implements AutoCloseable {
     }
 
     /** A fresh configuration from the build on every start; data (transaction log, message journal) is kept. */
-    private static void prepareBaseDirectory(Path serverHome, Path base) throws IOException {
+    static void prepareBaseDirectory(Path serverHome, Path base) throws IOException {
         Path configuration = base.resolve("configuration");
         if (Files.isDirectory(configuration)) {
             try (Stream<Path> files = Files.walk(configuration)) {
@@ -189,6 +196,11 @@ public final class ApplicationServer implements AutoCloseable {
     /** Stops the server gracefully (SIGTERM to the JVM), and forcibly if it has not stopped in time. */
     @Override
     public void close() throws InterruptedException {
+        stop(process);
+    }
+
+    /** Stops a WildFly started by its script: SIGTERM to the JVM, then force if it has not stopped in time. */
+    static void stop(Process process) throws InterruptedException {
         var jvms = process.descendants().toList();
         jvms.forEach(ProcessHandle::destroy);
         process.destroy();

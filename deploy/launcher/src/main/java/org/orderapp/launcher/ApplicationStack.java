@@ -3,20 +3,23 @@ package org.orderapp.launcher;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
+import org.orderapp.load.Target;
 
 /**
  * What a run of the application needs, started in order and stopped in reverse, exactly once: the database
  * (an embedded MariaDB in its folder, unless ORDER_DB_URL names one), then the server of a checkout with a profile
- * and settings, until the EAR is deployed. Create it first and start it after, so that a stop requested during the
+ * and settings, until the EAR is deployed; or, with more than one node, a cluster of servers behind a load
+ * balancer (ApplicationCluster). Create it first and start it after, so that a stop requested during the
  * start (Ctrl-C) stops whatever has started by then.
  *
  * Once started, it keeps itself up until closed: a database or server process that dies (a crash, SIGKILL, the
  * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most.
  */
-final class ApplicationStack implements AutoCloseable {
+public final class ApplicationStack implements AutoCloseable {
 
     /**
      * @param binaries         the checkout whose server and EAR run
@@ -26,15 +29,26 @@ final class ApplicationStack implements AutoCloseable {
      * @param jvmOptions       JVM options after the profile's
      * @param admin            the administrator the server's admin realm holds
      * @param serverCli        management operations applied to the run's configuration before the server starts
+     * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
      */
-    record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+    public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli) {
+                   List<String> serverCli, int nodes) {
 
-        /** The build's configuration as it is. */
-        Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+        /** The build's configuration as it is, on one server. */
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                 List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
-            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of());
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of(), 1);
+        }
+
+        /** The build's configuration as it is, on that many nodes. */
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin, int nodes) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of(), nodes);
+        }
+
+        Path clusterBase() {
+            return serverBase.resolveSibling("cluster");
         }
     }
 
@@ -43,6 +57,7 @@ final class ApplicationStack implements AutoCloseable {
 
     private volatile EmbeddedDatabase embedded;
     private volatile ApplicationServer server;
+    private volatile ApplicationCluster cluster;
     private volatile DatabaseTarget database;
     private volatile ServerAddress address;
     private volatile boolean closed;
@@ -53,7 +68,7 @@ final class ApplicationStack implements AutoCloseable {
     private int restarts;
 
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
-    void start(Options options, Consumer<String> say) throws Exception {
+    public void start(Options options, Consumer<String> say) throws Exception {
         try {
             Optional<DatabaseTarget> external = DatabaseTarget.external();
             if (external.isPresent()) {
@@ -73,16 +88,26 @@ final class ApplicationStack implements AutoCloseable {
             say.accept("Database: " + family.name() + " " + family.version() + "; Hibernate dialect " + family.hibernateDialect());
 
             ServerProfile profile = options.profile();
-            say.accept("Server: starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name() + " ("
-                    + profile.serverConfig() + (options.serverCli().isEmpty() ? "" : " with " + options.serverCli().size()
-                    + " configuration command(s) applied first") + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
+            boolean clustered = options.nodes() > 1;
+            say.accept((clustered ? "Cluster" : "Server") + ": starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name()
+                    + " (" + (clustered ? profile.clusterNode().serverConfig() : profile.serverConfig())
+                    + (options.serverCli().isEmpty() ? "" : " with " + options.serverCli().size() + " configuration command(s) applied first")
+                    + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
-                    + "; log: " + options.serverBase().resolve("log") + ") ...");
+                    + (clustered ? "; logs: " + options.clusterBase().resolve("*/log") : "; log: " + options.serverBase().resolve("log")) + ") ...");
             long started = System.nanoTime();
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli());
+                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of());
             startupTimeout = options.startupTimeout();
+            if (clustered) {
+                cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
+                cluster.start(options.startupTimeout(), say);
+                address = cluster.address();
+                say.accept(String.format("Cluster: order.ear deployed on %d nodes, all behind the load balancer, in %.1f s",
+                        options.nodes(), (System.nanoTime() - started) / 1e9));
+                return;
+            }
             server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());
             address = ServerAddress.of(options.httpPort(), options.serverProperties());
@@ -94,7 +119,7 @@ final class ApplicationStack implements AutoCloseable {
     }
 
     /** Watches the database and the server from now on, starting either again when it dies. */
-    void supervise(Consumer<String> say) {
+    public void supervise(Consumer<String> say) {
         var supervisor = new Thread(() -> superviseUntilClosed(say), "order-supervisor");
         supervisor.setDaemon(true);
         supervisor.start();
@@ -122,6 +147,14 @@ final class ApplicationStack implements AutoCloseable {
                         db.restart();
                     }
                     say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
+                }
+                ApplicationCluster c = cluster;
+                if (c != null) {
+                    c.restartWhatDied(what -> {
+                        synchronized (this) {
+                            countRestart(what);
+                        }
+                    }, say);
                 }
                 ApplicationServer s = server;
                 if (s != null && !s.process().isAlive()) {
@@ -156,16 +189,27 @@ final class ApplicationStack implements AutoCloseable {
         }
     }
 
-    DatabaseTarget database() {
+    public DatabaseTarget database() {
         return database;
     }
 
-    ServerAddress address() {
+    public ServerAddress address() {
         return address;
     }
 
     ApplicationServer server() {
         return server;
+    }
+
+    /** The cluster, when the stack runs one (more than one node); null for the single server. */
+    ApplicationCluster cluster() {
+        return cluster;
+    }
+
+    /** A cluster's nodes as the load driver knows them; empty for the single server. */
+    public List<Target.Node> clusterNodes() {
+        ApplicationCluster c = cluster;
+        return c == null ? List.of() : c.targets();
     }
 
     boolean embeddedDatabase() {
@@ -186,6 +230,9 @@ final class ApplicationStack implements AutoCloseable {
             } catch (Exception e) {
                 System.err.println("Stopping the server failed: " + e);
             }
+        }
+        if (cluster != null) {
+            cluster.close();
         }
         if (embedded != null) {
             try {

@@ -8,13 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.orderapp.batch.LoadStatus;
 import org.orderapp.load.Durations;
 import org.orderapp.load.LoadConfig;
@@ -232,17 +230,22 @@ final class ExperimentRunner {
         current = stack;
         try {
             Path serverBase = settings.state().resolve("server");
-            deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
-            stack.start(new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
+            var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, admin(), p.variant().serverCli()), this::say);
+                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault());
+            Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
+            Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
+            stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             if (!dataLoaded) {
                 machine.put("database", stack.database().probe().version());
             }
             prepareData(stack);
-            var target = new Target(stack.address().applicationUrl(), stack.address().managementUrl(), stack.database().url(),
-                    stack.database().user(), stack.database().password(), admin().authorization());
+            var cluster = stack.cluster();
+            var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
+                    : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
+                    stack.database().password(), admin().authorization())
+                    .withNodes(cluster == null ? List.of() : cluster.targets());
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
         } catch (Exception e) {
@@ -285,7 +288,7 @@ final class ExperimentRunner {
         Runtime.getRuntime().addShutdownHook(stop);
         try {
             Path serverBase = settings.state().resolve("server");
-            deleteRecursively(serverBase.resolve("data"));
+            Folders.deleteRecursively(serverBase.resolve("data"));
             stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()),
                     List.of(), STARTUP_TIMEOUT, admin()), this::say);
@@ -438,17 +441,6 @@ final class ExperimentRunner {
                 .directory(checkout.root().toFile()).inheritIO().start();
         if (p.waitFor() != 0 || !checkout.isBuilt()) {
             throw new IOException("the build of " + checkout.root() + " failed");
-        }
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
         }
     }
 

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.orderapp.load.Target;
+import org.orderapp.load.experiment.ExperimentDefinition;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
@@ -18,6 +20,9 @@ import picocli.CommandLine.Option;
                 "seed a small data set into an empty database, print the URLs, and run until Ctrl-C or SIGTERM."})
 class RunCommand implements Callable<Integer> {
 
+    /** Nodes on one machine: each takes a share of its cores and memory; a few show what clustering costs. */
+    static final int MAX_NODES = ExperimentDefinition.MAX_NODES;
+
     @Option(names = "--http-port", description = "HTTP port (default: " + ServerAddress.HTTP_PORT_SETTING + ", else "
             + ServerAddress.DEFAULT_HTTP_PORT + ")")
     Integer httpPort;
@@ -25,6 +30,11 @@ class RunCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "name", defaultValue = ServerProfile.DEFAULT,
             description = "Server profile: baseline (as provisioned) or tuned (production tuning).")
     String profileName;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
+            description = "Application servers: 1 is the single server; more start a cluster of N nodes (the profile's "
+                    + "HA configuration) behind a WildFly load balancer (mod_cluster, sticky sessions) on the HTTP port.")
+    int nodes;
 
     @Option(names = "--no-seed", description = "Do not load the seed data set into an empty database.")
     boolean noSeed;
@@ -51,6 +61,10 @@ class RunCommand implements Callable<Integer> {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
+        if (nodes < 1 || nodes > MAX_NODES) {
+            System.err.println("order: --nodes must be from 1 to " + MAX_NODES + ": " + nodes);
+            return 2;
+        }
         int port;
         try {
             port = ServerAddress.httpPort(httpPort, DatabaseTarget.setting(ServerAddress.HTTP_PORT_SETTING));
@@ -69,7 +83,7 @@ class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stop);
         try {
             stack.start(new ApplicationStack.Options(layout, layout.serverBase(), layout.databaseHome(), profile, port,
-                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials()), RunCommand::say);
+                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), nodes), RunCommand::say);
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
@@ -80,16 +94,26 @@ class RunCommand implements Callable<Integer> {
         }
         String base = address.applicationUrl().toString();
         String management = address.managementUrl().toString();
-        new RunState(base, management, stack.database()).write(layout);
+        var cluster = stack.cluster();
+        List<Target.Node> clusterNodes = cluster == null ? List.of() : cluster.targets();
+        if (cluster != null) {
+            management = clusterNodes.get(0).management().toString();
+        }
+        new RunState(base, management, stack.database(), clusterNodes).write(layout);
         say("");
-        say("Order is running:");
-        say("  Application   " + base);
+        say(cluster == null ? "Order is running:" : "Order is running on a cluster of " + nodes + " nodes:");
+        say("  Application   " + base + (cluster == null ? "" : "   (the load balancer: mod_cluster, sticky sessions)"));
         say("  JSON API      " + base + "api/customers/1");
-        say("  Management    " + management + "   health: " + management.replace("/management", "/health/ready"));
+        if (cluster == null) {
+            say("  Management    " + management + "   health: " + management.replace("/management", "/health/ready"));
+        }
+        for (Target.Node n : clusterNodes) {
+            say(String.format("  Node %-8s %s   management %s", n.name(), n.application(), n.management()));
+        }
         say("  Admin         user " + AdminCredentials.USER + ", password " + (System.getenv(AdminCredentials.PASSWORD_VARIABLE) != null
                 ? "from " + AdminCredentials.PASSWORD_VARIABLE : "in " + AdminCredentials.passwordFile(layout)
                 + (admin.isNew() ? " (created now, readable by you only)" : "")) + "; ./order uses it by itself");
-        say("Press Ctrl-C to stop the server" + (stack.embeddedDatabase() ? " and the database." : "."));
+        say("Press Ctrl-C to stop the " + (cluster == null ? "server" : "cluster") + (stack.embeddedDatabase() ? " and the database." : "."));
 
         stack.supervise(RunCommand::say);
         String gaveUp = stack.awaitEnd(); // returns when Ctrl-C closes the stack, or when its supervisor gave up

@@ -14,9 +14,15 @@ import java.util.stream.Stream;
 /**
  * A server profile: which configuration file the server starts with and which JVM options (heap, collector).
  * Each is a file NAME.properties that the build puts beside the configuration (deploy/server/src/main/profiles);
- * the container's entry point reads the same files, so a profile means the same in both.
+ * the container's entry point reads the same files, so a profile means the same in both. The nodes of a cluster
+ * start with the profile's clusterServerConfig: the same configuration made a node of a cluster (null: the
+ * profile has none).
  */
-public record ServerProfile(String name, String serverConfig, List<String> jvmOptions) {
+public record ServerProfile(String name, String serverConfig, List<String> jvmOptions, String clusterServerConfig) {
+
+    public ServerProfile(String name, String serverConfig, List<String> jvmOptions) {
+        this(name, serverConfig, jvmOptions, null);
+    }
 
     public static final String DEFAULT = "baseline";
     private static final String SUFFIX = ".properties";
@@ -37,7 +43,17 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
             throw new IOException(file + " names no server-config");
         }
         String options = properties.getProperty("jvm-options", "").trim();
-        return new ServerProfile(name, config, options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+")));
+        String cluster = properties.getProperty("cluster-server-config", "").trim();
+        return new ServerProfile(name, config, options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+")),
+                cluster.isEmpty() ? null : cluster);
+    }
+
+    /** The profile a node of a cluster starts with: the same JVM options, the configuration made a node. */
+    public ServerProfile clusterNode() {
+        if (clusterServerConfig == null) {
+            throw new IllegalArgumentException("profile '" + name + "' names no cluster-server-config: it cannot run a cluster");
+        }
+        return new ServerProfile(name, clusterServerConfig, jvmOptions, clusterServerConfig);
     }
 
     public static List<String> available(ProjectLayout layout) throws IOException {

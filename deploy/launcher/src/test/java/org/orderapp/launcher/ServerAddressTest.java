@@ -38,4 +38,14 @@ class ServerAddressTest {
         assertEquals(new ServerAddress(7010, 9010), address);
         assertEquals("http://127.0.0.1:9010/management", address.managementUrl().toString());
     }
+
+    @Test
+    void aClusterNodeIsMovedFromTheBalancersOffsetByItsStep() {
+        var balancer = List.of("jboss.socket.binding.port-offset=4100");
+        assertEquals(new ServerAddress(12180, 14090), ServerAddress.of(8080, balancer));
+        assertEquals(12190, ServerAddress.mcmpPort(balancer));
+        assertEquals(new ServerAddress(12200, 14110), ServerAddress.of(8080, ServerAddress.nodeProperties(balancer, 1)));
+        assertEquals(new ServerAddress(12220, 14130), ServerAddress.of(8080, ServerAddress.nodeProperties(balancer, 2)));
+        assertEquals(new ServerAddress(8100, 10010), ServerAddress.of(8080, ServerAddress.nodeProperties(List.of(), 1)));
+    }
 }

@@ -85,7 +85,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
      * Order (a folder with its own ./order) whose server and application run instead of this one.
      */
     public record Variant(String name, String description, String profile, Map<String, String> properties,
-                          List<String> jvmOptions, List<String> serverCli, String checkout) {
+                          List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes) {
         public Variant {
             properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
             jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
@@ -94,13 +94,27 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
         /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
         public static Variant named(String name, String description) {
-            return new Variant(name, description, null, null, null, null, null);
+            return new Variant(name, description, null, null, null, null, null, null);
+        }
+
+        /** A variant on the single server. */
+        public Variant(String name, String description, String profile, Map<String, String> properties,
+                       List<String> jvmOptions, List<String> serverCli, String checkout) {
+            this(name, description, profile, properties, jvmOptions, serverCli, checkout, null);
+        }
+
+        /** Application servers: 1, the single server; more, a cluster of that many nodes behind a load balancer. */
+        public int nodesOrDefault() {
+            return nodes == null ? 1 : nodes;
         }
 
         /** "profile tuned, -Dorder.ds.max-pool-size=40", for reports. */
         public String summary() {
             var parts = new ArrayList<String>();
             parts.add("profile " + (profile == null ? "baseline" : profile));
+            if (nodesOrDefault() > 1) {
+                parts.add(nodes + " nodes");
+            }
             properties.forEach((k, v) -> parts.add("-D" + k + "=" + v));
             parts.addAll(jvmOptions);
             parts.addAll(serverCli);
@@ -110,6 +124,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             return String.join(", ", parts);
         }
     }
+
+    /** The most nodes a variant may run on one machine (./order run --nodes allows as many). */
+    public static final int MAX_NODES = 8;
 
     @JsonCreator
     public ExperimentDefinition {
@@ -177,6 +194,10 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             }
             if (!names.add(v.name())) {
                 throw new IllegalArgumentException(file + ": two variants are called '" + v.name() + "'");
+            }
+            if (v.nodes() != null && (v.nodes() < 1 || v.nodes() > MAX_NODES)) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.nodes() + " nodes; from 1 to "
+                        + MAX_NODES);
             }
         }
         if (benchmark != null) {

@@ -22,7 +22,12 @@ public record Fault(Kind kind, Duration at, Duration duration) {
         /** The server JVM killed (SIGKILL) mid-load; ./order run (or the experiment) starts it again. */
         SERVER_KILL("server-kill", null),
         /** One replenish message the MDB cannot process, sent through the admin API; it must end on ReplenishDLQ. */
-        POISON("poison", null);
+        POISON("poison", null),
+        /**
+         * A node of a cluster killed (SIGKILL): its first node; the load balancer moves its users to the others, and
+         * ./order run (or the experiment) starts it again once the others have dropped it.
+         */
+        NODE_KILL("node-kill", null);
 
         private final String label;
         /** Null: the fault is an instant (a kill), with no duration. */

@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.orderapp.load.Target;
+import org.orderapp.load.server.ServerProcess;
 
 /**
  * Injects a run's faults at their times, on processes of this machine, and remembers what it did. A stopped
@@ -39,6 +41,7 @@ public final class FaultInjector implements AutoCloseable {
     });
     private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
     private final Set<Long> stopped = ConcurrentHashMap.newKeySet();
+    private volatile List<Target.Node> nodes = List.of();
     private final Thread resumeOnExit = new Thread(this::resumeAll, "fault-resume");
 
     /**
@@ -57,6 +60,12 @@ public final class FaultInjector implements AutoCloseable {
         this.application = application;
         this.adminAuthorization = adminAuthorization;
         this.out = out;
+    }
+
+    /** The nodes of a cluster, for node-kill: found by their management port when the fault comes. */
+    public FaultInjector withNodes(List<Target.Node> clusterNodes) {
+        this.nodes = List.copyOf(clusterNodes);
+        return this;
     }
 
     public void start() {
@@ -83,6 +92,7 @@ public final class FaultInjector implements AutoCloseable {
             case DB_RESTART -> kill(f, databasePid, "the database");
             case SERVER_KILL -> kill(f, serverPid, "the server JVM");
             case POISON -> poison(f);
+            case NODE_KILL -> killNode(f);
         }
     }
 
@@ -125,13 +135,13 @@ public final class FaultInjector implements AutoCloseable {
                     + " is not a process of this machine", null, 0));
             return;
         }
-        Optional<java.nio.file.Path> serverData = f.kind() == Fault.Kind.SERVER_KILL
-                ? TransactionLogFiles.dataDirectory(pid.get()) : Optional.empty();
+        boolean server = f.kind() == Fault.Kind.SERVER_KILL || f.kind() == Fault.Kind.NODE_KILL;
+        Optional<java.nio.file.Path> serverData = server ? TransactionLogFiles.dataDirectory(pid.get()) : Optional.empty();
         String outcome;
         try {
             signal(pid.get(), "KILL");
             outcome = "killed (SIGKILL)";
-            if (f.kind() == Fault.Kind.SERVER_KILL) {
+            if (server) {
                 awaitGone(pid.get());
                 outcome += "; " + TransactionLogFiles.describe(serverData);
             }
@@ -140,6 +150,18 @@ public final class FaultInjector implements AutoCloseable {
             outcome = "not injected: " + e.getMessage();
         }
         record(new FaultEvent(f.kind().label(), start, start, what + " (pid " + pid.get() + ")", outcome, null, 0));
+    }
+
+    /** SIGKILL to the first node's JVM, as server-kill does to a single server. */
+    private void killNode(Fault f) {
+        if (nodes.isEmpty()) {
+            double now = seconds();
+            record(new FaultEvent(f.kind().label(), now, now, "a node", "not injected: the application is not a cluster "
+                    + "(server-kill kills a single server)", null, 0));
+            return;
+        }
+        Target.Node node = nodes.get(0);
+        kill(f, ServerProcess.listeningOn(Target.managementPort(node.management())), node.name() + "'s JVM");
     }
 
     /** POST api/admin/faults/poison-message as the administrator. */

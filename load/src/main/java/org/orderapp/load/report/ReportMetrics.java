@@ -6,6 +6,7 @@ import static org.orderapp.load.server.ServerMetrics.mean;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.orderapp.load.server.NodeFigures;
 import org.orderapp.load.server.ServerMetrics;
 import org.orderapp.load.server.ServerWindow;
 
@@ -13,9 +14,12 @@ import org.orderapp.load.server.ServerWindow;
  * The server figures the report shows, by name, embedded in summary.json ("metrics") for the report's script: the
  * series drawn over time, the CPU roles, the headline's figures and the rows of the server table.
  *
- * @param headline the step's statements per transaction, cache hit ratio and most connections in use
+ * @param headline  the step's statements per transaction, cache hit ratio and most connections in use
+ * @param nodeTable the rows of a cluster's table per node: figure names without their node (the script reads
+ *                  node.NAME.figure for each node it finds)
  */
-record ReportMetrics(List<String> series, List<String> cpuRoles, Headline headline, List<Row> serverTable, Mdb mdb) {
+record ReportMetrics(List<String> series, List<String> cpuRoles, Headline headline, List<Row> serverTable, Mdb mdb,
+                     List<Row> nodeTable) {
 
     /**
      * The replenish MDB's samples: instances at work (the application's count) and the pool's instances in use, drawn
@@ -38,7 +42,30 @@ record ReportMetrics(List<String> series, List<String> cpuRoles, Headline headli
     static final ReportMetrics NAMES = new ReportMetrics(ServerMetrics.SERIES, ServerWindow.CPU_ROLES,
             new Headline(ServerMetrics.STATEMENTS_PER_TX, ServerMetrics.CACHE_HIT_RATIO, max(ServerMetrics.DS_IN_USE)),
             table(), new Mdb(ServerMetrics.MDB_IN_FLIGHT, ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "poolInUse"),
-            ServerMetrics.QUEUE_DEPTH, max(ServerMetrics.MDB_SESSIONS), max(ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "poolMax"))));
+            ServerMetrics.QUEUE_DEPTH, max(ServerMetrics.MDB_SESSIONS), max(ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "poolMax"))), perNodeTable());
+
+    private static List<Row> perNodeTable() {
+        var rows = new ArrayList<Row>();
+        rows.add(row("Requests served per second", NodeFigures.REQUESTS_PER_SECOND, "1"));
+        rows.add(row("CPU ms per request (the node's JVM)", NodeFigures.CPU_MS_PER_REQUEST, "2"));
+        rows.add(meanMax("Datasource connections in use, mean / max", ServerMetrics.DS_IN_USE));
+        rows.add(meanMax("HTTP worker threads busy, mean / max", ServerMetrics.HTTP_BUSY_THREADS));
+        rows.add(pool("EJB pool in use: OrderTransaction", ServerMetrics.ejbPool("OrderTransaction", "poolInUse"),
+                ServerMetrics.ejbPool("OrderTransaction", "poolMax")));
+        rows.add(row("Replenish MDB instances at work, max", max(ServerMetrics.MDB_IN_FLIGHT), "0"));
+        rows.add(row("Replenishments applied", delta(ServerMetrics.REPLENISHMENTS_APPLIED), "0"));
+        rows.add(row("Second-level cache hit ratio", ServerMetrics.CACHE_HIT_RATIO, "%"));
+        rows.add(row("Second-level cache invalidations sent", delta(NodeFigures.INVALIDATIONS), "0"));
+        rows.add(meanMax("HTTP sessions active, mean / max", NodeFigures.SESSIONS));
+        rows.add(new Row("Session writes / replications to the other owner", List.of(
+                new Figure(delta(NodeFigures.SESSION_WRITES), "0"), new Figure(delta("sessions.replications"), "0"))));
+        rows.add(new Row("Stateful Browser writes / replications", List.of(
+                new Figure(delta("beans.writes"), "0"), new Figure(delta("beans.replications"), "0"))));
+        rows.add(row("Group messages sent (JGroups)", delta(NodeFigures.CLUSTER_MESSAGES_SENT), "0"));
+        rows.add(new Row("Members in the node's view, mean / max", List.of(
+                new Figure(mean(NodeFigures.CLUSTER_VIEW_SIZE), "2"), new Figure(max(NodeFigures.CLUSTER_VIEW_SIZE), "0"))));
+        return List.copyOf(rows);
+    }
 
     private static List<Row> table() {
         var rows = new ArrayList<Row>();

@@ -16,7 +16,9 @@ import org.orderapp.load.Target;
  * as a whole, so that what everything else took is visible too. Processes on this machine are read from the
  * operating system (found by the port they listen on); a server elsewhere is read through its management interface
  * (its JVM's process CPU time, see {@link ManagementReader}); a database elsewhere is unknown.
- * Samples are cumulative milliseconds: "cpu.server.ms", "cpu.db.ms", "cpu.driver.ms", "cpu.machine.ms".
+ * Samples are cumulative milliseconds: "cpu.server.ms", "cpu.db.ms", "cpu.driver.ms", "cpu.machine.ms". For a cluster,
+ * the server is the application tier: every node's JVM and the load balancer's, each also on its own
+ * ("node.NAME.cpu.ms", "cpu.balancer.ms"); a node started again (node-kill) is found again by its port.
  */
 public final class CpuMeter {
 
@@ -29,20 +31,50 @@ public final class CpuMeter {
     /** Present (1) in a sample where a server or database process located at the start is gone. */
     static final String PROCESS_GONE = "cpuProcessGone";
 
+    static final String BALANCER = "cpu.balancer.ms";
+
     private final Long serverPid;
     private final Long dbPid;
     private final long driverPid = ProcessHandle.current().pid();
     private final List<String> notes;
+    /** A cluster's nodes: name, management port, the process found listening on it (null: none now). */
+    private final List<ClusterProcess> nodes;
+    private final Long balancerPid;
 
-    private CpuMeter(Long serverPid, Long dbPid, List<String> notes) {
+    /** A node over its processes: a node killed and started again goes on counting from its earlier processes' CPU. */
+    private static final class ClusterProcess {
+        final String name;
+        final int port;
+        volatile Long pid;
+        double earlier;
+        double last;
+
+        ClusterProcess(String name, int port) {
+            this.name = name;
+            this.port = port;
+            this.pid = ServerProcess.listeningOn(port).orElse(null);
+        }
+    }
+
+    private CpuMeter(Long serverPid, Long dbPid, List<String> notes, List<ClusterProcess> nodes, Long balancerPid) {
         this.serverPid = serverPid;
         this.dbPid = dbPid;
         this.notes = notes;
+        this.nodes = nodes;
+        this.balancerPid = balancerPid;
     }
 
     /** Finds the server's and the database's processes on this machine, by the ports they listen on. */
     public static CpuMeter locate(Target target) {
         var notes = new ArrayList<String>();
+        var nodes = new ArrayList<ClusterProcess>();
+        Long balancer = null;
+        for (Target.Node n : target.nodes()) {
+            localPort(n.management()).ifPresent(port -> nodes.add(new ClusterProcess(n.name(), port)));
+        }
+        if (!nodes.isEmpty()) {
+            balancer = localPort(target.application()).flatMap(ServerProcess::listeningOn).orElse(null);
+        }
         Optional<Long> server = localPort(target.management()).flatMap(ServerProcess::listeningOn)
                 .or(() -> localPort(target.application()).flatMap(ServerProcess::listeningOn));
         if (server.isEmpty()) {
@@ -56,7 +88,7 @@ public final class CpuMeter {
         if (CpuClock.machineBusyMillis().isEmpty()) {
             notes.add("CPU time cannot be read here (no Linux /proc): CPU per transaction is unknown.");
         }
-        return new CpuMeter(server.orElse(null), db.orElse(null), List.copyOf(notes));
+        return new CpuMeter(server.orElse(null), db.orElse(null), List.copyOf(notes), List.copyOf(nodes), balancer);
     }
 
     /** Cumulative CPU milliseconds by role, as far as known now. */
@@ -64,16 +96,46 @@ public final class CpuMeter {
         Map<String, Double> values = new LinkedHashMap<>();
         put(values, MACHINE, CpuClock.machineBusyMillis());
         put(values, DRIVER, CpuClock.processMillis(driverPid));
-        if (serverPid != null) {
+        if (!nodes.isEmpty()) {
+            sampleCluster(values);
+        } else if (serverPid != null) {
             put(values, SERVER, CpuClock.processMillis(serverPid));
         }
         if (dbPid != null) {
             put(values, DB, CpuClock.processMillis(dbPid));
         }
-        if ((serverPid != null && !values.containsKey(SERVER)) || (dbPid != null && !values.containsKey(DB))) {
+        if ((serverPid != null && nodes.isEmpty() && !values.containsKey(SERVER)) || (dbPid != null && !values.containsKey(DB))) {
             values.put(PROCESS_GONE, 1.0); // killed or restarted: its CPU from now on is not known here
         }
         return values;
+    }
+
+    /** The application tier of a cluster: each node, the balancer, and their sum as the server's CPU. */
+    private void sampleCluster(Map<String, Double> values) {
+        double sum = 0;
+        for (ClusterProcess n : nodes) {
+            synchronized (n) {
+                OptionalDouble ms = n.pid == null ? OptionalDouble.empty() : CpuClock.processMillis(n.pid);
+                if (ms.isEmpty() && n.pid != null) { // gone: what it used is kept, its successor counts on top
+                    n.earlier += n.last;
+                    n.last = 0;
+                    n.pid = null;
+                }
+                if (n.pid == null) {
+                    n.pid = ServerProcess.listeningOn(n.port).orElse(null);
+                    ms = n.pid == null ? OptionalDouble.empty() : CpuClock.processMillis(n.pid);
+                }
+                n.last = ms.orElse(0);
+                values.put(NodeFigures.name(n.name, "cpu.ms"), n.earlier + n.last);
+                sum += n.earlier + n.last;
+            }
+        }
+        OptionalDouble balancer = balancerPid == null ? OptionalDouble.empty() : CpuClock.processMillis(balancerPid);
+        if (balancer.isPresent()) {
+            values.put(BALANCER, balancer.getAsDouble());
+            sum += balancer.getAsDouble();
+        }
+        values.put(SERVER, sum);
     }
 
     public boolean serverIsLocal() {

@@ -16,7 +16,7 @@ import org.jboss.dmr.ModelNode;
  * the server's directory; nothing else may connect without a management user. Every operation is a read, except
  * the transaction log-store's probe after a kill, which re-reads the log into the model and changes nothing in it.
  */
-public final class ManagementReader implements AutoCloseable {
+public final class ManagementReader implements ServerReadings {
 
     private static final String DEPLOYMENT = "order.ear";
     private static final String EJB_MODULE = "order-ejb.jar";
@@ -54,6 +54,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** The server JVM's process id (from the runtime MXBean name "pid@host"), to attach a flight recording. */
+    @Override
     public Optional<Long> serverPid() {
         return read(Operations.createReadAttributeOperation(
                 Operations.createAddress("core-service", "platform-mbean", "type", "runtime"), "name"))
@@ -63,6 +64,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** Checks the connection; answers the failure if the server cannot be read. */
+    @Override
     public Optional<String> probe() {
         try {
             ModelNode result = client.execute(Operations.createReadAttributeOperation(new ModelNode().setEmptyList(), "server-state"));
@@ -74,6 +76,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** One sample of the server's pools, queue, cache and HTTP figures, as flat name → value. */
+    @Override
     public Map<String, Double> sample() {
         Map<String, Double> values = new LinkedHashMap<>();
         read(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")))
@@ -181,6 +184,7 @@ public final class ManagementReader implements AutoCloseable {
     }
 
     /** The replenish MDB's pool only (size, in use), one cheap read, for sampling it often. */
+    @Override
     public Map<String, Double> sampleMdb() {
         Map<String, Double> values = new LinkedHashMap<>();
         read(runtime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3",
@@ -232,6 +236,7 @@ public final class ManagementReader implements AutoCloseable {
      * The server's JVM in one line, for the run's notes: "OpenJDK 64-Bit Server VM 17.0.15+6; collectors G1 Young
      * Generation, G1 Old Generation; heap max 512 MB; -Xms64m -Xmx512m ...".
      */
+    @Override
     public Optional<String> jvmDescription() {
         Optional<ModelNode> runtime = read(runtime(RUNTIME));
         if (runtime.isEmpty()) {
@@ -272,6 +277,7 @@ public final class ManagementReader implements AutoCloseable {
      * log-store's probe re-reads the log into the management model; it changes nothing in the log. Empty when the
      * server cannot be read.
      */
+    @Override
     public Optional<InDoubt> inDoubtTransactions() {
         ModelNode logStore = Operations.createAddress("subsystem", "transactions", "log-store", "log-store");
         if (read(Operations.createOperation("probe", logStore)).isEmpty()) {
@@ -285,7 +291,7 @@ public final class ManagementReader implements AutoCloseable {
         return logged.isPresent() && prepared.isPresent() ? Optional.of(new InDoubt(logged.get(), prepared.get())) : Optional.empty();
     }
 
-    private static ModelNode runtime(ModelNode address) {
+    static ModelNode runtime(ModelNode address) {
         ModelNode op = Operations.createReadResourceOperation(address);
         op.get("include-runtime").set(true);
         return op;
@@ -304,7 +310,8 @@ public final class ManagementReader implements AutoCloseable {
         return op;
     }
 
-    private Optional<ModelNode> read(ModelNode op) {
+    /** An operation's result; empty when it failed or the server cannot be read. */
+    Optional<ModelNode> read(ModelNode op) {
         try {
             ModelNode result = client.execute(op);
             return Operations.isSuccessfulOutcome(result) ? Optional.of(Operations.readResult(result)) : Optional.empty();

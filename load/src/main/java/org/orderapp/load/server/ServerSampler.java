@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerSampler implements AutoCloseable {
 
-    private final ManagementReader management;
+    private final ServerReadings management;
     private final ApplicationMonitor application;
     private final DatabaseCounters database;
     private final CpuMeter cpu;
@@ -33,7 +33,11 @@ public final class ServerSampler implements AutoCloseable {
     });
     private volatile ServerSample latest;
 
-    public ServerSampler(ManagementReader management, ApplicationMonitor application, DatabaseCounters database,
+    /**
+     * @param management  the server's or the cluster's management interfaces; null: not readable
+     * @param application the application's own monitor; null where the management readings include it (a cluster's)
+     */
+    public ServerSampler(ServerReadings management, ApplicationMonitor application, DatabaseCounters database,
                          CpuMeter cpu, long runStartNanos) {
         this.management = management;
         this.application = application;
@@ -95,7 +99,9 @@ public final class ServerSampler implements AutoCloseable {
                 values.put(CpuMeter.SERVER_REMOTE, serverCpu);
             }
         }
-        values.putAll(application.sample());
+        if (application != null) {
+            values.putAll(application.sample());
+        }
         var s = new ServerSample((System.nanoTime() - runStartNanos) / 1e9, values);
         synchronized (samples) {
             samples.add(s);

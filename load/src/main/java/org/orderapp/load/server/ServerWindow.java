@@ -12,8 +12,9 @@ import java.util.TreeMap;
  */
 public record ServerWindow(Map<String, Double> figures) {
 
-    /** Counters only grow; a gauge is anything else. */
-    static boolean isCounter(String name) {
+    /** Counters only grow; a gauge is anything else. A node's figure (node.NAME.figure) is what its figure is. */
+    static boolean isCounter(String qualified) {
+        String name = NodeFigures.figure(qualified);
         return name.startsWith("db.Com_") || name.equals("db.Questions") || name.startsWith("db.Innodb_row_lock")
                 || name.endsWith(".invocations") || name.endsWith(".waitTimeMs") || name.equals(ServerMetrics.DS_WAIT_COUNT)
                 || name.equals(ServerMetrics.DS_BLOCKING_MS) || name.equals("ds.timedOut") || name.startsWith("cache.")
@@ -21,7 +22,9 @@ public record ServerWindow(Map<String, Double> figures) {
                 || name.equals("jta.aborted") || name.equals("queue.replenish.added") || name.startsWith("app.replenish.")
                 || name.startsWith("cpu.") || name.equals(ManagementReader.PROCESS_CPU_MS) || name.startsWith("db.Bytes_")
                 || name.startsWith("jvm.gc.") || name.equals(ServerMetrics.ALLOCATED_MB) || name.equals(ServerMetrics.PS_CACHE_HITS)
-                || name.equals(ServerMetrics.PS_CACHE_MISSES) || name.startsWith("hibernate.");
+                || name.equals(ServerMetrics.PS_CACHE_MISSES) || name.startsWith("hibernate.") || (name.startsWith("sessions.")
+                && !name.equals(NodeFigures.SESSIONS) && !name.equals("sessions.entries")) || name.startsWith("beans.")
+                || name.equals(NodeFigures.CLUSTER_MESSAGES_SENT);
     }
 
     public static ServerWindow of(List<ServerSample> samples, long transactions) {
@@ -92,6 +95,7 @@ public record ServerWindow(Map<String, Double> figures) {
         double seconds = last.seconds() - first.seconds();
         cpuPerTransaction(f, transactions, seconds);
         guideFigures(f, transactions, browseSearches, seconds);
+        NodeFigures.derive(f, seconds);
         return new ServerWindow(f);
     }
 

@@ -45,6 +45,10 @@ class ExperimentDefinitionTest {
         assertEquals("small", d.controlOrDefault(), "the first variant");
         assertEquals(Map.of("order.ds.max-pool-size", "10"), d.variants().get(0).properties());
         assertEquals(List.of("-Xmx1g"), d.variants().get(1).jvmOptions());
+        assertEquals(1, d.variants().get(1).nodesOrDefault(), "the single server unless a variant names its nodes");
+        var cluster = ExperimentDefinition.read(file("cluster", MINIMAL.replace("profile: tuned", "profile: tuned\n    nodes: 2")));
+        assertEquals(2, cluster.variants().get(1).nodesOrDefault());
+        assertTrue(cluster.variants().get(1).summary().contains("2 nodes"), cluster.variants().get(1).summary());
         LoadConfig load = d.loadConfig();
         assertNotNull(load.steadyState(), "a fresh server is warmed up until steady unless the file says otherwise");
     }
@@ -81,6 +85,7 @@ class ExperimentDefinitionTest {
         assertMessage(file("f", MINIMAL + "rounds: 0\n"), "rounds must be at least 1");
         assertMessage(file("g", MINIMAL + "variants: [\n"), "not valid YAML");
         assertMessage(file("m", MINIMAL + "metrics: [gc_pauses_per_minute]\n"), "unknown metric 'gc_pauses_per_minute'; known: throughput");
+        assertMessage(file("n", MINIMAL.replace("profile: tuned", "profile: tuned\n    nodes: 0")), "variant large has 0 nodes; from 1 to 8");
         var wrongLoad = ExperimentDefinition.read(file("h", MINIMAL + "load: {userz: 5}\n"));
         var e = assertThrows(IllegalArgumentException.class, wrongLoad::loadConfig);
         assertTrue(e.getMessage().contains("--userz"), e.getMessage());

@@ -27,6 +27,12 @@ class FaultTest {
     }
 
     @Test
+    void aNodeKillIsAnInstant() {
+        assertEquals(new Fault(Fault.Kind.NODE_KILL, Duration.ofSeconds(40), null), parse("node-kill@40s"));
+        assertThrows(IllegalArgumentException.class, () -> parse("node-kill@40s:5s"));
+    }
+
+    @Test
     void badSpecificationsAreRefusedWithTheReason() {
         var unknown = assertThrows(IllegalArgumentException.class, () -> parse("disk-full@10s"));
         assertTrue(unknown.getMessage().contains("known: db-stall"), unknown.getMessage());
