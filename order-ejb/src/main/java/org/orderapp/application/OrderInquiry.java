@@ -3,16 +3,38 @@ package org.orderapp.application;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Tuple;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.hibernate.jpa.HibernateHints;
 import org.orderapp.domain.model.Customer;
 import org.orderapp.domain.model.Order;
 
 /** A customer's most recent orders with their lines: the guide's OrderInquiry transaction. */
 @Stateless
 public class OrderInquiry {
+
+    /**
+     * The recent orders and all their lines in one statement: the orders are chosen in a derived table (the index on
+     * customer and date, newest first, limited), then joined to their lines and products. The answer is read as
+     * values, not entities: nothing to load into the persistence context or to dirty-check at commit, and one round
+     * trip instead of one for the orders and one more for their lines (measured with ./order load: the inquiry was
+     * a fifth of the server's CPU samples, half of it loading the orders and lines as entities).
+     */
+    private static final String RECENT_ORDERS = """
+            select o.id as orderId, o.distributionCenterId as center, o.orderDate as orderDate, o.totalAmount as total,
+                   l.id.lineNumber as lineNumber, p.id as productId, p.name as productName, l.quantity as quantity,
+                   l.unitPrice as unitPrice, l.extendedPrice as extendedPrice, l.backorderedQuantity as backordered
+            from (select r.id as id, r.distributionCenterId as distributionCenterId, r.orderDate as orderDate,
+                         r.totalAmount as totalAmount
+                  from Order r where r.customer.id = :customer
+                  order by r.orderDate desc, r.id desc limit :recent) o
+            join OrderLine l on l.id.orderId = o.id
+            join l.product p
+            order by o.orderDate desc, o.id desc, l.id.lineNumber""";
 
     /** How many recent orders an inquiry returns. */
     private final int recentOrders = Settings.integer(Settings.RECENT_ORDERS);
@@ -22,18 +44,46 @@ public class OrderInquiry {
 
     /** Empty when there is no such customer; an empty list when the customer has no orders. */
     public Optional<List<OrderDetails>> recentOrders(long customerId) {
-        if (em.find(Customer.class, customerId) == null) {
+        if (em.find(Customer.class, customerId) == null) { // the second-level cache answers
             return Optional.empty();
         }
-        // The lines of all these orders then come in one batch fetch (default_batch_fetch_size), not one query each.
-        // Read-only: an inquiry changes nothing, so Hibernate keeps no snapshot of the orders to dirty-check at commit.
-        List<Order> orders = em.createQuery(
-                        "select o from Order o where o.customer.id = :customer order by o.orderDate desc, o.id desc", Order.class)
+        List<Tuple> rows = em.createQuery(RECENT_ORDERS, Tuple.class)
                 .setParameter("customer", customerId)
-                .setMaxResults(recentOrders)
-                .setHint(HibernateHints.HINT_READ_ONLY, true)
+                .setParameter("recent", recentOrders)
                 .getResultList();
-        return Optional.of(orders.stream().map(OrderDetails::of).toList());
+        return Optional.of(ordersOf(customerId, rows));
+    }
+
+    /** The rows come ordered by order, then line: each order's lines are consecutive. */
+    private static List<OrderDetails> ordersOf(long customerId, List<Tuple> rows) {
+        List<OrderDetails> orders = new ArrayList<>();
+        UUID current = null;
+        List<OrderDetails.Line> lines = null;
+        Tuple head = null;
+        for (Tuple row : rows) {
+            UUID id = row.get("orderId", UUID.class);
+            if (!id.equals(current)) {
+                if (head != null) {
+                    orders.add(order(customerId, head, lines));
+                }
+                current = id;
+                head = row;
+                lines = new ArrayList<>();
+            }
+            lines.add(new OrderDetails.Line(row.get("lineNumber", Integer.class), row.get("productId", Long.class),
+                    row.get("productName", String.class), row.get("quantity", Integer.class),
+                    row.get("unitPrice", BigDecimal.class), row.get("extendedPrice", BigDecimal.class),
+                    row.get("backordered", Integer.class)));
+        }
+        if (head != null) {
+            orders.add(order(customerId, head, lines));
+        }
+        return orders;
+    }
+
+    private static OrderDetails order(long customerId, Tuple head, List<OrderDetails.Line> lines) {
+        return new OrderDetails(head.get("orderId", UUID.class).toString(), customerId, head.get("center", Integer.class),
+                head.get("orderDate", Instant.class), head.get("total", BigDecimal.class), List.copyOf(lines));
     }
 
     /** One order with its lines; empty when there is no order with that id. */

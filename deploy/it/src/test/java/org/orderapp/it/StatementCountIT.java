@@ -1,6 +1,7 @@
 package org.orderapp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URL;
 import java.util.LinkedHashMap;
@@ -58,6 +59,41 @@ class StatementCountIT {
             assertEquals(1 + lines, unbatched.get(lines).inserts(), "unbatched: the order, then one INSERT per line");
             assertEquals(lines, batched.get(lines).updates(), "one stock update per line");
         }
+    }
+
+    /**
+     * An inquiry reads the customer's recent orders with all their lines in one SELECT, and answers each order
+     * exactly as reading that order alone does (the entity path of GET /api/orders/{id}), newest first.
+     */
+    @Test
+    void inquiryIsOneSelectWithTheSameOrdersAsReadOneByOne() throws Exception {
+        DeploymentWithProperties.run(management, deployer, DEPLOYMENT, Map.of(), () -> {
+            createReferenceData();
+            var api = new Api(new URL(management.getWebUri().toString() + "/Order/"));
+            for (int lines : LINE_COUNTS) {
+                order(api, lines);
+            }
+            String path = "api/customers/" + CUSTOMER + "/orders";
+            assertEquals(200, api.get(path).status()); // warms the caches
+            try (var counters = new StatusCounters.Probe()) {
+                var before = counters.read();
+                var inquiry = api.get(path);
+                var delta = counters.read().minus(before);
+                assertEquals(200, inquiry.status(), inquiry.body());
+                assertEquals(new StatusCounters(1, 0, 0, 0), delta, "one SELECT for the orders and their lines");
+                var orders = inquiry.array();
+                assertTrue(orders.size() >= LINE_COUNTS.length, inquiry.body());
+                String previous = null;
+                for (var order : orders) {
+                    var one = api.get("api/orders/" + order.asJsonObject().getString("id"));
+                    assertEquals(one.object(), order, "the inquiry's order as read alone");
+                    String date = order.asJsonObject().getString("orderDate");
+                    assertTrue(previous == null || previous.compareTo(date) >= 0, "newest first: " + inquiry.body());
+                    previous = date;
+                }
+            }
+            return null;
+        });
     }
 
     /** Deploys with the given services batch size (null: the default), and counts statements per order size. */
