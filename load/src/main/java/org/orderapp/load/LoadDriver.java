@@ -298,13 +298,17 @@ public final class LoadDriver {
         return faults.stream().map(f -> KILLS.contains(f.kind()) ? f.withOutcome(f.outcome() + "; " + after) : f).toList();
     }
 
-    /** ", CPU ms/tx server 2.56 db 0.94 driver 0.54 other 0.10", as far as known. */
+    /** ", CPU ms/tx server 2.56 (JIT 4 %) db 0.94 driver 0.54 other 0.10", as far as known. */
     private static String cpuLine(ServerWindow server) {
         var b = new StringBuilder();
         for (String role : ServerWindow.CPU_ROLES) {
             Double v = server.get(ServerWindow.CPU_PER_TX + role);
             if (v != null) {
                 b.append(' ').append(role).append(' ').append(String.format(Locale.ROOT, "%.2f", v));
+                Double jit = server.get(ServerWindow.SERVER_JIT_SHARE);
+                if (role.equals("server") && jit != null) {
+                    b.append(String.format(Locale.ROOT, " (JIT %.0f %%)", jit * 100));
+                }
             }
         }
         return b.isEmpty() ? "" : ", CPU ms/tx" + b;
@@ -382,6 +386,11 @@ public final class LoadDriver {
                     recordingError = e.getMessage();
                 }
             }
+        }
+
+        @Override
+        public java.util.OptionalDouble serverJitShare(Duration span) {
+            return sampler.serverJitShare(span);
         }
 
         @Override

@@ -49,7 +49,8 @@ public class LoadOptions {
 
     @Option(names = "--steady-state",
             description = "Warm the first step up until its throughput is steady (after at least --warm-up and --steady-min): "
-                    + "the last windows within --steady-tolerance of their mean, at most --steady-max. For a freshly started server.")
+                    + "the last windows within --steady-tolerance of their mean and the server's JIT compiler below --steady-jit, at most "
+                    + "--steady-max. For a freshly started server.")
     boolean steadyState;
 
     @Option(names = "--steady-min", paramLabel = "DURATION", defaultValue = "120s",
@@ -68,7 +69,12 @@ public class LoadOptions {
             description = "Steady state: largest distance of a window from their mean.")
     String steadyTolerance;
 
-    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "300s",
+    @Option(names = "--steady-jit", paramLabel = "SHARE", defaultValue = "5%",
+            description = "Steady state: the largest share of the server's CPU its JIT compiler may take over the last windows "
+                    + "(100% for none; a server on another machine is judged by its throughput alone).")
+    String steadyJit;
+
+    @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "900s",
             description = "Steady state: the longest warm-up; the run records whether it became steady.")
     Duration steadyMax;
 
@@ -192,7 +198,8 @@ public class LoadOptions {
                 hotProducts == null ? null : HotProducts.parse(hotProducts), seed, timeout,
                 sampleInterval, lockProfile, lockThreshold, cpuProfile, cpuInterval, !noAudit, drainTimeout, output != null ? output : defaultOutput, label,
                 steadyState ? new SteadyState(steadyMin, steadyWindow, steadyWindows,
-                        RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax) : null,
+                        RunRules.parseShare(steadyTolerance, "--steady-tolerance"), steadyMax,
+                        RunRules.parseShare(steadyJit, "--steady-jit")) : null,
                 new RunRules(RunRules.parseLimits(rtLimits, Durations::parse),
                         RunRules.parseShare(mixTolerance, "--mix-tolerance"), RunRules.parseShare(maxErrorRate, "--max-error-rate")),
                 faults.stream().map(f -> Fault.parse(f, Durations::parse)).toList());

@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -69,19 +70,24 @@ public final class StepController {
         lastSwap = tickUntil(warmEnd, lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);
         WarmUp warmedUp;
         if (steadyState == null) {
-            warmedUp = new WarmUp(WarmUp.FIXED, (lastSwap - stepStart) / 1e9, null, List.of());
+            warmedUp = new WarmUp(WarmUp.FIXED, (lastSwap - stepStart) / 1e9, null, List.of(), null);
         } else {
             long earliest = stepStart + steadyState.min().toNanos();
             long latest = stepStart + Math.max(warmUp.toNanos(), steadyState.max().toNanos());
             List<Double> windows = steadyState.lastWindows(warmUpIntervals);
-            while ((System.nanoTime() < earliest || !steadyState.isSteady(windows)) && System.nanoTime() < latest) {
+            OptionalDouble jit = hooks.serverJitShare(steadyState.span());
+            while ((System.nanoTime() < earliest || !steadyState.isSteady(windows) || !steadyState.jitSettled(jit))
+                    && System.nanoTime() < latest) {
                 sleepUntil(Math.min(lastSwap + interval.toNanos(), latest));
                 lastSwap = swap(lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);
                 windows = steadyState.lastWindows(warmUpIntervals);
+                jit = hooks.serverJitShare(steadyState.span());
             }
-            warmedUp = new WarmUp(WarmUp.STEADY_STATE, (lastSwap - stepStart) / 1e9, steadyState.isSteady(windows), windows);
-            log.outputComment(String.format(Locale.ROOT, "warm-up %s after %.1f s: windows %s", warmedUp.steady()
-                    ? "steady" : "NOT steady", warmedUp.seconds(), windows));
+            warmedUp = new WarmUp(WarmUp.STEADY_STATE, (lastSwap - stepStart) / 1e9,
+                    steadyState.isSteady(windows) && steadyState.jitSettled(jit), windows,
+                    jit.isPresent() ? jit.getAsDouble() : null);
+            log.outputComment(String.format(Locale.ROOT, "warm-up %s after %.1f s: windows %s, JIT share %s", warmedUp.steady()
+                    ? "steady" : "NOT steady", warmedUp.seconds(), windows, jit.isPresent() ? String.format(Locale.ROOT, "%.3f", jit.getAsDouble()) : "unknown"));
         }
         hooks.beforeWindow();
         lastSwap = swap(lastSwap, recorder, Phase.WARM_UP, null, null, log, timeline, label, hooks);

@@ -105,6 +105,7 @@ record ReportMetrics(List<String> series, List<String> cpuRoles, Headline headli
         rows.add(row("DB bytes sent per transaction", ServerMetrics.BYTES_SENT_PER_TX, "0"));
         rows.add(new Row("DB bytes sent / cursor fetches (COM_STMT_FETCH), per browse search",
                 List.of(new Figure(ServerMetrics.BYTES_SENT_PER_BROWSE, "0"), new Figure(ServerMetrics.STMT_FETCH_PER_BROWSE, "2"))));
+        rows.add(row("Server CPU taken by the JIT compiler (how far from warm the server was)", ServerWindow.SERVER_JIT_SHARE, "%"));
         rows.add(new Row("JVM GC pauses per second / pause ms per second / mean pause, ms",
                 List.of(new Figure(ServerMetrics.GC_PAUSES_PER_SECOND, "2"), new Figure(ServerMetrics.GC_PAUSE_MS_PER_SECOND, "2"),
                         new Figure(ServerMetrics.GC_MEAN_PAUSE_MS, "2"))));

@@ -32,6 +32,32 @@ final class CpuClock {
         }
     }
 
+    /**
+     * CPU milliseconds a JVM's JIT compiler threads have used ("C1 CompilerThread0", "C2 CompilerThread1", ...: Linux
+     * keeps the first 15 characters of a thread's name), or empty if the process is gone or this is not Linux.
+     */
+    static OptionalDouble compilerMillis(long pid) {
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            long ticks = 0;
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException ended) {
+                    continue; // the thread ended while we looked
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                }
+            }
+            return OptionalDouble.of(ticks * 1000.0 / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
     /** CPU milliseconds the machine spent busy, summed over its cores (user, nice, system, irq, softirq, steal). */
     static OptionalDouble machineBusyMillis() {
         try (var lines = Files.lines(Path.of("/proc/stat"))) {

@@ -79,7 +79,25 @@ public final class ManagementReader implements ServerReadings {
     @Override
     public Map<String, Double> sample() {
         Map<String, Double> values = new LinkedHashMap<>();
-        read(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")))
+        // One composite operation for all of them: one request and one answer instead of a dozen, each of which cost the
+        // loaded server a management thread's work (measured: see CompositeRead).
+        var reads = new CompositeRead(this);
+        var poolRead = reads.add(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")));
+        var jdbcRead = reads.add(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "jdbc")));
+        var jpaRead = reads.add(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "jpa")));
+        var ejbRead = reads.add(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3")));
+        var queueRead = reads.add(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "replenish")));
+        var deadLettersRead = reads.add(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "ReplenishDLQ")));
+        var cachesRead = reads.add(runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "hibernate", "cache", "*")));
+        var httpRead = reads.add(runtime(Operations.createAddress("subsystem", "undertow", "server", "default-server", "http-listener", "default")));
+        var ioRead = reads.add(runtime(Operations.createAddress("subsystem", "io", "worker", "default")));
+        var transactionsRead = reads.add(runtime(Operations.createAddress("subsystem", "transactions")));
+        var cpuTimeRead = reads.add(Operations.createReadAttributeOperation(OPERATING_SYSTEM, "process-cpu-time"));
+        var collectorsRead = reads.add(childrenRuntime(COLLECTORS, "name"));
+        var heapRead = reads.add(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage"));
+        var threadIdsRead = reads.add(Operations.createReadAttributeOperation(THREADING, "all-thread-ids"));
+        reads.execute();
+        poolRead.get()
                 .ifPresent(pool -> {
                     put(values, "ds.active", pool, "ActiveCount");
                     put(values, "ds.available", pool, "AvailableCount");
@@ -91,20 +109,20 @@ public final class ManagementReader implements ServerReadings {
                     put(values, "ds.timedOut", pool, "TimedOut");
                     put(values, ServerMetrics.DS_MAX_WAIT_MS, pool, "MaxWaitTime");
                 });
-        read(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "jdbc")))
+        jdbcRead.get()
                 .ifPresent(jdbc -> {
                     put(values, ServerMetrics.PS_CACHE_HITS, jdbc, "PreparedStatementCacheHitCount");
                     put(values, ServerMetrics.PS_CACHE_MISSES, jdbc, "PreparedStatementCacheMissCount");
                     put(values, ServerMetrics.PS_CACHE_SIZE, jdbc, "PreparedStatementCacheCurrentSize");
                 });
         // Hibernate's statistics of the OLTP unit, when it keeps them (order.services.statistics=true).
-        read(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "jpa")))
+        jpaRead.get()
                 .filter(jpa -> jpa.hasDefined("hibernate-persistence-unit"))
                 .ifPresent(jpa -> jpa.get("hibernate-persistence-unit").asPropertyList().stream()
                         .filter(unit -> unit.getName().endsWith("#services"))
                         .filter(unit -> unit.getValue().get("statistics-enabled").asBoolean(false))
                         .forEach(unit -> put(values, ServerMetrics.HIBERNATE_PREPARES, unit.getValue(), "prepared-statement-count")));
-        read(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3")))
+        ejbRead.get()
                 .ifPresent(ejb -> {
                     for (String kind : new String[] {"stateless-session-bean", "message-driven-bean"}) {
                         if (!ejb.hasDefined(kind)) {
@@ -131,16 +149,16 @@ public final class ManagementReader implements ServerReadings {
                         }
                     }
                 });
-        read(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "replenish")))
+        queueRead.get()
                 .ifPresent(queue -> {
                     put(values, ServerMetrics.QUEUE_DEPTH, queue, "message-count");
                     put(values, "queue.replenish.delivering", queue, "delivering-count");
                     put(values, "queue.replenish.added", queue, "messages-added");
                 });
-        read(runtime(Operations.createAddress("subsystem", "messaging-activemq", "server", "default", "jms-queue", "ReplenishDLQ")))
+        deadLettersRead.get()
                 .ifPresent(queue -> put(values, ServerMetrics.DLQ_DEPTH, queue, "message-count"));
         // The entity regions of the second-level cache; figures appear when the container keeps statistics.
-        read(runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "hibernate", "cache", "*")))
+        cachesRead.get()
                 .ifPresent(caches -> {
                     double hits = 0;
                     double misses = 0;
@@ -158,26 +176,26 @@ public final class ManagementReader implements ServerReadings {
                         values.put("cache.misses", misses);
                     }
                 });
-        read(runtime(Operations.createAddress("subsystem", "undertow", "server", "default-server", "http-listener", "default")))
+        httpRead.get()
                 .ifPresent(http -> {
                     put(values, "http.requests", http, "request-count");
                     put(values, "http.errors", http, "error-count");
                 });
-        read(runtime(Operations.createAddress("subsystem", "io", "worker", "default")))
+        ioRead.get()
                 .ifPresent(io -> {
                     put(values, ServerMetrics.HTTP_BUSY_THREADS, io, "busy-task-thread-count");
                     put(values, "http.maxThreads", io, "max-pool-size");
                     put(values, "http.queued", io, "queue-size");
                 });
-        read(runtime(Operations.createAddress("subsystem", "transactions")))
+        transactionsRead.get()
                 .ifPresent(tx -> {
                     put(values, "jta.committed", tx, "number-of-committed-transactions");
                     put(values, "jta.aborted", tx, "number-of-aborted-transactions");
                     put(values, "jta.inflight", tx, "number-of-inflight-transactions");
                 });
-        jvm(values);
+        jvm(values, collectorsRead.get(), heapRead.get(), threadIdsRead.get());
         // The server JVM's CPU time (nanoseconds), for CPU per transaction when the server is on another machine.
-        read(Operations.createReadAttributeOperation(OPERATING_SYSTEM, "process-cpu-time"))
+        cpuTimeRead.get()
                 .filter(ModelNode::isDefined)
                 .ifPresent(ns -> values.put(PROCESS_CPU_MS, ns.asLong() / 1e6));
         return values;
@@ -200,8 +218,9 @@ public final class ManagementReader implements ServerReadings {
     }
 
     /** The collectors' pauses and concurrent time, the heap in use, and the bytes allocated since the first sample. */
-    private void jvm(Map<String, Double> values) {
-        read(childrenRuntime(COLLECTORS, "name")).ifPresent(collectors -> {
+    private void jvm(Map<String, Double> values, Optional<ModelNode> collectorsRead, Optional<ModelNode> heapRead,
+                     Optional<ModelNode> threadIdsRead) {
+        collectorsRead.ifPresent(collectors -> {
             var times = new LinkedHashMap<String, double[]>();
             for (var c : collectors.asPropertyList()) {
                 ModelNode gc = c.getValue();
@@ -211,7 +230,7 @@ public final class ManagementReader implements ServerReadings {
             }
             values.putAll(GarbageCollectors.figures(times));
         });
-        read(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage")).ifPresent(heap -> {
+        heapRead.ifPresent(heap -> {
             if (heap.hasDefined("used")) {
                 values.put(ServerMetrics.HEAP_USED_MB, heap.get("used").asLong() / MB);
             }
@@ -219,7 +238,7 @@ public final class ManagementReader implements ServerReadings {
                 values.put(ServerMetrics.HEAP_COMMITTED_MB, heap.get("committed").asLong() / MB);
             }
         });
-        read(Operations.createReadAttributeOperation(THREADING, "all-thread-ids")).ifPresent(ids -> {
+        threadIdsRead.ifPresent(ids -> {
             long[] threads = ids.asList().stream().mapToLong(ModelNode::asLong).toArray();
             ModelNode op = Operations.createOperation("get-threads-allocated-bytes", THREADING);
             ids.asList().forEach(id -> op.get("ids").add(id));
@@ -308,6 +327,15 @@ public final class ManagementReader implements ServerReadings {
         ModelNode op = Operations.createReadResourceOperation(address, true);
         op.get("include-runtime").set(true);
         return op;
+    }
+
+    /** An operation's whole answer (outcome, result, failure); empty when the server cannot be reached. */
+    Optional<ModelNode> execute(ModelNode op) {
+        try {
+            return Optional.of(client.execute(op));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** An operation's result; empty when it failed or the server cannot be read. */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -108,6 +109,34 @@ public final class ServerSampler implements AutoCloseable {
         }
         latest = s;
         return s;
+    }
+
+    /**
+     * The share of the server's CPU its JIT compiler threads took between the latest sample and the last one taken at
+     * least {@code span} before it; empty when either is not known (the server is not a process of this machine).
+     */
+    public OptionalDouble serverJitShare(Duration span) {
+        List<ServerSample> known;
+        synchronized (samples) {
+            known = samples.stream().filter(s -> s.values().containsKey(CpuMeter.SERVER_JIT) && s.values().containsKey(CpuMeter.SERVER))
+                    .sorted(java.util.Comparator.comparingDouble(ServerSample::seconds)).toList();
+        }
+        if (known.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        ServerSample last = known.get(known.size() - 1);
+        ServerSample first = null;
+        for (ServerSample s : known) {
+            if (s.seconds() <= last.seconds() - span.toNanos() / 1e9) {
+                first = s;
+            }
+        }
+        if (first == null) {
+            return OptionalDouble.empty();
+        }
+        double server = last.values().get(CpuMeter.SERVER) - first.values().get(CpuMeter.SERVER);
+        double jit = last.values().get(CpuMeter.SERVER_JIT) - first.values().get(CpuMeter.SERVER_JIT);
+        return server > 0 ? OptionalDouble.of(Math.max(0, jit) / server) : OptionalDouble.empty();
     }
 
     /** Samples taken between two marks, both included. */

@@ -160,6 +160,9 @@ public record ServerWindow(Map<String, Double> figures) {
         }
     }
 
+    /** The share of the server JVM's CPU that its JIT compiler took in the window: how far from warm the server was. */
+    public static final String SERVER_JIT_SHARE = "cpu.serverJitShare";
+
     /** CPU per transaction, by role. */
     public static final String CPU_PER_TX = "cpu.msPerTx.";
     /** The share of the machine's capacity (all cores) that was busy in the window. */
@@ -176,6 +179,10 @@ public record ServerWindow(Map<String, Double> figures) {
         Double remoteServer = f.get(ServerMetrics.delta(CpuMeter.SERVER_REMOTE));
         Double db = f.get(ServerMetrics.delta(CpuMeter.DB));
         Double driver = f.get(ServerMetrics.delta(CpuMeter.DRIVER));
+        Double jit = f.get(ServerMetrics.delta(CpuMeter.SERVER_JIT));
+        if (jit != null && server != null && server > 0) {
+            f.put(SERVER_JIT_SHARE, jit / server);
+        }
         if (machine != null && seconds > 0) {
             f.put(MACHINE_BUSY, machine / (seconds * 1000 * Runtime.getRuntime().availableProcessors()));
         }

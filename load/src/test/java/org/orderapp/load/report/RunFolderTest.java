@@ -81,7 +81,7 @@ class RunFolderTest {
         h.recordValueWithCount(20_000, 100);
         response.put(RequestType.NEW_ORDER, h);
         var step = new StepResult(1, 0, 4, "4 users", 10, 10, response, response,
-                Map.of("NewOrder: bad answer: \"total\", off by 1", 2L), 0, 0, List.of(), new WarmUp(WarmUp.FIXED, 10, null, List.of()));
+                Map.of("NewOrder: bad answer: \"total\", off by 1", 2L), 0, 0, List.of(), new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
         var server = new ServerWindow(Map.of(ServerWindow.CPU_PER_TX + "server", 12.5, ServerMetrics.max(ServerMetrics.DS_IN_USE), 3.0));
         return new RunResult(config, TARGET, "form", Instant.EPOCH, Instant.EPOCH.plusSeconds(30), folder, 10, 1,
                 List.of(new StepOutcome(step, server, null, null, "flamegraphs/run1-step1-4users.html", null, null)), List.of(new ServerSample(10, Map.of(ServerMetrics.DS_IN_USE, 3.0))),
