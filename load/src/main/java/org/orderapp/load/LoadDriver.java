@@ -118,6 +118,9 @@ public final class LoadDriver {
             CpuMeter cpu = CpuMeter.locate(target);
             notes.addAll(cpu.notes());
             CpuProfiler profiler = config.cpuProfile() ? prepareProfiler(cpu, folder) : null;
+            if (profiler != null) {
+                profiler.prime();
+            }
             // A cluster's management readings hold each node's own monitor: the balancer would answer from any node.
             var monitor = target.cluster() ? null : new ApplicationMonitor(target.application());
             try (var sampler = new ServerSampler(management, monitor, counters, cpu, runStart);

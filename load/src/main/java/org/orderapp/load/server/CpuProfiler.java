@@ -69,6 +69,25 @@ public final class CpuProfiler {
         return new JfrEngine(FlightRecording.executionSamples(pid, jfrFolder, interval), jfrFolder);
     }
 
+    /**
+     * Starts and stops the profiler once, its output discarded, before the run's warm-up: attaching a profiler to a
+     * running JVM makes its JIT compiler recompile much of the code, work the warm-up absorbs (it waits for the compiler
+     * to settle) instead of the first measured window. A failure is left for the windows to report.
+     */
+    public void prime() {
+        try {
+            start();
+            Path discarded = Files.createTempFile("order-cpu-profile", ".html");
+            try {
+                stop(discarded);
+            } finally {
+                Files.deleteIfExists(discarded);
+            }
+        } catch (IOException | RuntimeException e) {
+            // each window tries again and says why it could not
+        }
+    }
+
     /** Starts the first engine that will, from the one last used on. */
     public void start() throws IOException {
         for (; current < engines.size(); current++) {
