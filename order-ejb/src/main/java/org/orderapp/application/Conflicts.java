@@ -20,8 +20,11 @@ import org.hibernate.StaleStateException;
  * next statement or its commit fails with 1213. Nothing of it was committed anywhere.</li>
  * </ul>
  * The exception is searched whole, causes and suppressed exceptions, since the container and the transaction manager
- * wrap what the driver or Hibernate threw (a commit failure arrives inside the transaction manager's
- * RollbackException).
+ * wrap what the driver or Hibernate threw. On a Galera cluster both forms were seen, about as often: a brute-force
+ * abort during the flush arrives as Hibernate's LockAcquisitionException, which JPA reports as an
+ * OptimisticLockException, in the causes; a certification failure at commit arrives as EJBTransactionRolledbackException
+ * caused by the transaction manager's RollbackException (ARJUNA016053), with the datasource's LocalXAException and
+ * under it the driver's MySQLTransactionRollbackException (1213) only among its suppressed exceptions.
  */
 public final class Conflicts {
 

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.orderapp.load.server.ServerProcess;
 
 /**
  * The database tier as a MariaDB Galera cluster on this machine: N mariadbd processes from the embedded database's
@@ -119,6 +120,12 @@ final class GaleraCluster implements AutoCloseable {
         var nodes = new ArrayList<Node>();
         for (int i = 1; i <= count; i++) {
             nodes.add(new Node(i, home.resolve("node" + i)));
+            for (int port : new int[] {ports.sql(i), ports.replication(i), ports.incrementalTransfer(i), ports.stateTransfer(i)}) {
+                if (ServerProcess.listeningOn(port).isPresent()) {
+                    throw new IllegalArgumentException("port " + port + " of database node " + i + " is in use: another database "
+                            + "cluster runs with these ports (move them with the port offset, or " + GaleraPorts.BASE_SETTING + ")");
+                }
+            }
         }
         var cluster = new GaleraCluster(home, ports, provider(), List.copyOf(nodes));
         try {
