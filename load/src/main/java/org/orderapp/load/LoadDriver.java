@@ -493,7 +493,8 @@ public final class LoadDriver {
      */
     private AuditResult auditCluster(GaleraNodes galera, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained,
                                      List<FaultEvent> faults, List<String> notes) throws SQLException, InterruptedException {
-        boolean killed = faults.stream().anyMatch(f -> f.kind().equals(Fault.Kind.DB_NODE_KILL.label()) && f.outcome().startsWith("killed"));
+        boolean killed = faults.stream()
+                .anyMatch(f -> f.kind().equals(Fault.Kind.DB_NODE_KILL.label()) && f.outcome().startsWith("killed"));
         GaleraNodes.Node victim = galera.victim();
         List<GaleraNodes.Node> survivors = galera.nodes().stream().filter(n -> !killed || n != victim).toList();
         say("Audit: waiting until the database nodes " + survivors.stream().map(GaleraNodes.Node::name).toList()
@@ -501,7 +502,8 @@ public final class LoadDriver {
         var states = galera.awaitAgreement(survivors, target.dbUser(), target.dbPassword(), AGREEMENT_WAIT);
         say("Audit: database nodes " + GaleraNodes.describe(survivors, states));
         if (!GaleraNodes.agreed(survivors, states)) {
-            notes.add("The database nodes did not agree within " + AGREEMENT_WAIT.toSeconds() + " s: " + GaleraNodes.describe(survivors, states));
+            notes.add("The database nodes did not agree within " + AGREEMENT_WAIT.toSeconds() + " s: "
+                    + GaleraNodes.describe(survivors, states));
         }
         GaleraNodes.Node first = survivors.stream().filter(states::containsKey).findFirst().orElse(survivors.get(0));
         AuditResult audit = auditOn(first, before, acknowledged, drained);
@@ -521,7 +523,8 @@ public final class LoadDriver {
         AuditResult rejoined = auditOn(victim, before, acknowledged, drained);
         sayAudit(rejoined, " on " + victim.name() + " (killed, rejoined)");
         notes.add("Audit on database node " + first.name() + " after the others agreed, and again on " + victim.name()
-                + " (killed) after it rejoined: " + (rejoined.pass() ? "PASS" : "FAIL") + " there; " + GaleraNodes.describe(galera.nodes(), states) + ".");
+                + " (killed) after it rejoined: " + (rejoined.pass() ? "PASS" : "FAIL") + " there; "
+                + GaleraNodes.describe(galera.nodes(), states) + ".");
         return audit.and(victim.name() + " (rejoined)", rejoined);
     }
 

@@ -202,7 +202,8 @@ class GaleraIT {
         assertNotNull(kill.secondsUntilServedAgain(), "orders flowed again within the run: " + kill);
         assertTrue(kill.errorsDuring() <= USERS, "errors only for the transactions in flight on the killed node, at most one per "
                 + "user: " + kill);
-        assertTrue(CONSOLE.stream().anyMatch(l -> l.startsWith("Database: db1 back and Synced") && l.contains("incremental state transfer")),
+        assertTrue(CONSOLE.stream()
+                        .anyMatch(l -> l.startsWith("Database: db1 back and Synced") && l.contains("incremental state transfer")),
                 "db1 rejoined by incremental state transfer: " + CONSOLE);
         System.out.printf("db-node-kill under load: %d orders acknowledged, %d lost; %d errors during the fault; served again %.0f s "
                 + "after the kill; %s%n", audit.acknowledged(), audit.acknowledgedMissing(), kill.errorsDuring(),

@@ -85,7 +85,8 @@ final class GaleraCluster implements AutoCloseable {
             missing.add("the Galera provider " + provider() + " (Debian package galera-4: apt-get install galera-4)");
         }
         if (onPath(STATE_TRANSFER_SCRIPT).isEmpty()) {
-            missing.add("the state transfer script " + STATE_TRANSFER_SCRIPT + " (Debian package mariadb-server: apt-get install mariadb-server)");
+            missing.add("the state transfer script " + STATE_TRANSFER_SCRIPT
+                    + " (Debian package mariadb-server: apt-get install mariadb-server)");
         }
         if (onPath("rsync").isEmpty()) {
             missing.add("rsync, which the state transfer runs (Debian package rsync: apt-get install rsync)");
@@ -140,13 +141,11 @@ final class GaleraCluster implements AutoCloseable {
     private void startAll(Consumer<String> say) throws IOException, InterruptedException {
         prepareBinaries();
         writeRsyncForRoot();
-        Map<Node, Long> positions = new HashMap<>();
         for (Node n : nodes) {
             Files.createDirectories(n.data());
             Files.createDirectories(n.home.resolve("tmp"));
-            positions.put(n, position(n));
         }
-        Node bootstrap = bootstrapNode(positions);
+        Node bootstrap = bootstrapNode();
         say.accept("Database: bootstrapping a Galera cluster of " + nodes.size() + " nodes from " + bootstrap.name() + " (SQL ports "
                 + nodes.stream().map(n -> n.name() + " " + ports.sql(n.number)).collect(Collectors.joining(", ")) + "; data and logs in "
                 + home + ") ...");
@@ -270,8 +269,8 @@ final class GaleraCluster implements AutoCloseable {
      * The node that starts the cluster: node 1 for a new one; otherwise the one Galera marked safe to bootstrap (the
      * last to stop), else the one furthest in the history (all crashed), which is then marked so.
      */
-    private Node bootstrapNode(Map<Node, Long> positions) throws IOException {
-        if (positions.values().stream().allMatch(java.util.Objects::isNull)) {
+    private Node bootstrapNode() throws IOException, InterruptedException {
+        if (nodes.stream().noneMatch(n -> Files.isRegularFile(n.data().resolve("grastate.dat")))) {
             return nodes.get(0);
         }
         for (Node n : nodes) {
@@ -280,7 +279,14 @@ final class GaleraCluster implements AutoCloseable {
                 return n;
             }
         }
-        Node furthest = nodes.stream().filter(n -> positions.get(n) != null)
+        Map<Node, Long> positions = new HashMap<>();
+        for (Node n : nodes) {
+            Long position = position(n);
+            if (position != null) {
+                positions.put(n, position);
+            }
+        }
+        Node furthest = nodes.stream().filter(positions::containsKey)
                 .max(java.util.Comparator.comparingLong(positions::get)).orElseThrow();
         Path state = furthest.data().resolve("grastate.dat");
         Files.writeString(state, Files.readString(state).replace("safe_to_bootstrap: 0", "safe_to_bootstrap: 1"));
@@ -362,7 +368,8 @@ final class GaleraCluster implements AutoCloseable {
         try {
             String out = runSql(n, "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_state_comment', 'wsrep_cluster_size', "
                     + "'wsrep_last_committed')");
-            out.lines().map(l -> l.split("\t")).filter(f -> f.length == 2).forEach(f -> values.put(f[0].toLowerCase(java.util.Locale.ROOT), f[1]));
+            out.lines().map(l -> l.split("\t")).filter(f -> f.length == 2)
+                    .forEach(f -> values.put(f[0].toLowerCase(java.util.Locale.ROOT), f[1]));
         } catch (IOException notAnswering) {
             // starting, joining or gone
         }
@@ -388,14 +395,17 @@ final class GaleraCluster implements AutoCloseable {
     /**
      * The application's URL: Connector/J's load balancing over every node. Each connection picks a node for each
      * transaction (at commit or rollback), skips a node that failed for a while (the blocklist), and checks a cached
-     * connection to a node before it uses it again (a node that was killed and came back). Reads wait until the node
-     * has applied what the cluster committed before them (wsrep_sync_wait=1): a read on one node sees an order just
-     * committed on another, and the second-level cache is never filled from a node lagging behind.
+     * connection to a node before it uses it again (a node that was killed and came back). Reads, updates and deletes
+     * wait until the node has applied what the cluster committed before them (wsrep_sync_wait=3, causality checks for
+     * reads and for updates and deletes): a read on one node sees an order just committed on another, the second-level
+     * cache is never filled from a node lagging behind, and a session's next transaction on another node never updates
+     * a row its previous one changed before that change arrived (which certification would refuse: the reference-data
+     * load's checkpoint, written in every chunk, failed so with reads alone checked).
      */
     String jdbcUrl() {
         return "jdbc:mysql:loadbalance://" + nodes.stream().map(n -> "127.0.0.1:" + ports.sql(n.number)).collect(Collectors.joining(","))
                 + "/" + EmbeddedDatabase.DATABASE + "?sslMode=DISABLED&loadBalanceBlocklistTimeout=5000"
-                + "&loadBalanceValidateConnectionOnSwapServer=true&sessionVariables=wsrep_sync_wait=1";
+                + "&loadBalanceValidateConnectionOnSwapServer=true&sessionVariables=wsrep_sync_wait=3";
     }
 
     DatabaseTarget target() {

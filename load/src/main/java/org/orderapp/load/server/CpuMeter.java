@@ -59,7 +59,8 @@ public final class CpuMeter {
         }
     }
 
-    private CpuMeter(List<ClusterProcess> dbNodes, Long serverPid, Long dbPid, List<String> notes, List<ClusterProcess> nodes, Long balancerPid) {
+    private CpuMeter(List<ClusterProcess> dbNodes, Long serverPid, Long dbPid, List<String> notes, List<ClusterProcess> nodes,
+                     Long balancerPid) {
         this.serverPid = serverPid;
         this.dbPid = dbPid;
         this.notes = notes;
