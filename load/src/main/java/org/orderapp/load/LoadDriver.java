@@ -43,6 +43,7 @@ import org.orderapp.load.rules.Validity;
 import org.orderapp.load.server.ApplicationMonitor;
 import org.orderapp.load.server.ClusterFigures;
 import org.orderapp.load.server.CpuMeter;
+import org.orderapp.load.server.GaleraNodes;
 import org.orderapp.load.server.CpuLayers;
 import org.orderapp.load.server.CpuProfiler;
 import org.orderapp.load.server.DatabaseCounters;
@@ -125,7 +126,8 @@ public final class LoadDriver {
             var monitor = target.cluster() ? null : new ApplicationMonitor(target.application());
             try (var sampler = new ServerSampler(management, monitor, counters, cpu, runStart);
                  var injector = new FaultInjector(config.faults(), runStart, cpu.databasePid(), cpu.serverPid(),
-                         target.application(), target.adminAuthorization(), out).withNodes(target.nodes())) {
+                         target.application(), target.adminAuthorization(), out).withNodes(target.nodes())
+                         .withDatabaseNodes(GaleraNodes.of(target.dbUrl()))) {
                 sampler.start(config.sampleInterval());
                 boolean quiet = awaitQuiet(sampler, config.drainTimeout());
                 if (!quiet) {
@@ -150,17 +152,15 @@ public final class LoadDriver {
                 if (config.audit()) {
                     say("Audit: waiting for the replenish queue to drain ...");
                     boolean drained = awaitQuiet(sampler, config.drainTimeout());
-                    try (Connection fresh = connect()) { // the run's first connection did not survive a database restart
-                        StockSnapshot after = StockSnapshot.take(fresh);
-                        audit = Audit.check(fresh, before, after, new ArrayList<>(ledger), drained);
+                    Optional<GaleraNodes> galera = GaleraNodes.of(target.dbUrl());
+                    if (galera.isPresent()) {
+                        audit = auditCluster(galera.get(), before, new ArrayList<>(ledger), drained, faults, notes);
+                    } else {
+                        try (Connection fresh = connect()) { // the run's first connection did not survive a database restart
+                            audit = Audit.check(fresh, before, StockSnapshot.take(fresh), new ArrayList<>(ledger), drained);
+                        }
+                        sayAudit(audit, "");
                     }
-                    say(String.format(Locale.ROOT, "Audit: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
-                                    + "stock balanced at %d of %d centers that moved; replenish requests %d, applied %d, orphaned %d",
-                            audit.pass() ? "PASS" : "FAIL",
-                            audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
-                            audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size(),
-                            audit.replenishRequested(), audit.replenishApplied(), audit.replenishOrphaned()));
-                    audit.findings().forEach(f -> say("  " + f));
                 }
                 Validity validity = config.rules().check(outcomes.stream().map(StepOutcome::client).toList(), config.mix(), audit);
                 say(validity.valid() ? "Run rules: VALID" : "Run rules: INVALID");
@@ -276,7 +276,7 @@ public final class LoadDriver {
     /** Kills leave in-doubt transactions; the recovery manager settles them within its period (120 s) and backoff. */
     private static final java.time.Duration RECOVERY_WAIT = java.time.Duration.ofSeconds(180);
     private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label(),
-            Fault.Kind.NODE_KILL.label());
+            Fault.Kind.NODE_KILL.label(), Fault.Kind.DB_NODE_KILL.label());
 
     /**
      * After a kill of the server or the database: waits until the transaction manager's log is empty and the
@@ -482,6 +482,69 @@ public final class LoadDriver {
         }
         Files.createDirectories(folder.resolve("histograms"));
         return folder;
+    }
+
+    private void sayAudit(AuditResult audit, String where) {
+        say(String.format(Locale.ROOT, "Audit%s: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
+                        + "stock balanced at %d of %d centers that moved; replenish requests %d, applied %d, orphaned %d",
+                where, audit.pass() ? "PASS" : "FAIL",
+                audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
+                audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size(),
+                audit.replenishRequested(), audit.replenishApplied(), audit.replenishOrphaned()));
+        audit.findings().forEach(f -> say("  " + f));
+    }
+
+    /** How long the nodes of a database cluster get to agree before an audit reads one of them; a rejoin takes longer. */
+    private static final java.time.Duration AGREEMENT_WAIT = java.time.Duration.ofMinutes(3);
+    private static final java.time.Duration REJOIN_WAIT = java.time.Duration.ofMinutes(6);
+
+    /**
+     * The audit on a database cluster: once the nodes that were not killed agree (each Synced, all at the same last
+     * committed transaction), on one of them, whose copy then holds everything any node committed; after a
+     * db-node-kill, once the killed node has rejoined and caught up, again on it: its copy must hold the same.
+     */
+    private AuditResult auditCluster(GaleraNodes galera, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained,
+                                     List<FaultEvent> faults, List<String> notes) throws SQLException, InterruptedException {
+        boolean killed = faults.stream()
+                .anyMatch(f -> f.kind().equals(Fault.Kind.DB_NODE_KILL.label()) && f.outcome().startsWith("killed"));
+        GaleraNodes.Node victim = galera.victim();
+        List<GaleraNodes.Node> survivors = galera.nodes().stream().filter(n -> !killed || n != victim).toList();
+        say("Audit: waiting until the database nodes " + survivors.stream().map(GaleraNodes.Node::name).toList()
+                + " agree (Synced, at one position) ...");
+        var states = galera.awaitAgreement(survivors, target.dbUser(), target.dbPassword(), AGREEMENT_WAIT);
+        say("Audit: database nodes " + GaleraNodes.describe(survivors, states));
+        if (!GaleraNodes.agreed(survivors, states)) {
+            notes.add("The database nodes did not agree within " + AGREEMENT_WAIT.toSeconds() + " s: "
+                    + GaleraNodes.describe(survivors, states));
+        }
+        GaleraNodes.Node first = survivors.stream().filter(states::containsKey).findFirst().orElse(survivors.get(0));
+        AuditResult audit = auditOn(first, before, acknowledged, drained);
+        sayAudit(audit, " on " + first.name());
+        if (!killed) {
+            notes.add("Audit on database node " + first.name() + ", once " + GaleraNodes.describe(survivors, states) + ".");
+            return audit;
+        }
+        say("Audit: waiting until " + victim.name() + " has rejoined and caught up with the others ...");
+        states = galera.awaitAgreement(galera.nodes(), target.dbUser(), target.dbPassword(), REJOIN_WAIT);
+        say("Audit: database nodes " + GaleraNodes.describe(galera.nodes(), states));
+        if (!states.containsKey(victim) || !states.get(victim).synced()) {
+            notes.add("The killed database node " + victim.name() + " did not rejoin within " + REJOIN_WAIT.toSeconds() + " s");
+            return audit.and(victim.name(), new AuditResult(false, acknowledged.size(), 0, acknowledged.size(), 0, 0, 0, 0, 0, 0, 0,
+                    List.of(), 0, 0, 0, drained, List.of("not audited: it did not rejoin the cluster")));
+        }
+        AuditResult rejoined = auditOn(victim, before, acknowledged, drained);
+        sayAudit(rejoined, " on " + victim.name() + " (killed, rejoined)");
+        notes.add("Audit on database node " + first.name() + " after the others agreed, and again on " + victim.name()
+                + " (killed) after it rejoined: " + (rejoined.pass() ? "PASS" : "FAIL") + " there; "
+                + GaleraNodes.describe(galera.nodes(), states) + ".");
+        return audit.and(victim.name() + " (rejoined)", rejoined);
+    }
+
+    private AuditResult auditOn(GaleraNodes.Node node, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained)
+            throws SQLException {
+        try (Connection c = DriverManager.getConnection(node.url(), target.dbUser(), target.dbPassword())) {
+            return Audit.check(c, before, StockSnapshot.take(c), acknowledged, drained);
+        }
     }
 
     private Connection connect() throws SQLException {

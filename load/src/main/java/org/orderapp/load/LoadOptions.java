@@ -174,7 +174,8 @@ public class LoadOptions {
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
                     + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-restart (the "
                     + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL), node-kill (a "
-                    + "cluster's first node killed with SIGKILL; the balancer moves its users); ./order run and "
+                    + "cluster's first node killed with SIGKILL; the balancer moves its users), db-node-kill (a database "
+                    + "cluster's first node killed with SIGKILL; the others go on, it rejoins); ./order run and "
                     + "experiments start a killed process again; these need the process on this machine. poison (one "
                     + "replenish message the MDB cannot process, through the admin API; it ends on ReplenishDLQ).")
     List<String> faults = new ArrayList<>();

@@ -5,18 +5,15 @@ import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.persistence.OptimisticLockException;
-import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
-import org.hibernate.StaleStateException;
 import org.orderapp.application.OrderRejectedException.Reason;
 
 /**
- * Taking orders. Concurrent orders for the same stock meet at the inventory rows' version check; the loser's
- * transaction rolls back whole and is tried again, a bounded number of times, before the order is refused
- * as a conflict. The retry must sit outside the transaction, hence this non-transactional facade.
+ * Taking orders. Concurrent orders for the same stock meet at the inventory rows' version check (or, on a Galera
+ * cluster, at certification: see {@link Conflicts}); the loser's transaction rolls back whole and is tried again, a
+ * bounded number of times, before the order is refused as a conflict. The retry must sit outside the transaction,
+ * hence this non-transactional facade.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -34,22 +31,17 @@ public class OrderService {
             try {
                 return transaction.createOrder(request);
             } catch (EJBException e) {
-                if (!isConflict(e)) {
+                if (!Conflicts.isConflict(e)) {
                     throw e;
                 }
                 if (attempt >= maxAttempts) {
                     throw new OrderRejectedException(Reason.CONFLICT, null, "stock changed under " + attempt
                             + " attempts of this order; try again");
                 }
-                LOG.fine(() -> "optimistic-lock conflict, retrying order of customer " + request.customerId());
+                LOG.fine(() -> "conflict (" + e + "), retrying order of customer " + request.customerId());
                 backOff(attempt);
             }
         }
-    }
-
-    private static boolean isConflict(Throwable e) {
-        return Stream.iterate(e, Objects::nonNull, Throwable::getCause)
-                .anyMatch(t -> t instanceof OptimisticLockException || t instanceof StaleStateException);
     }
 
     /** A short random pause, growing with the attempts, so the contenders do not collide again in step. */

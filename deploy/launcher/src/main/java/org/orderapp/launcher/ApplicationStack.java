@@ -30,10 +30,19 @@ public final class ApplicationStack implements AutoCloseable {
      * @param admin            the administrator the server's admin realm holds
      * @param serverCli        management operations applied to the run's configuration before the server starts
      * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
+     * @param dbNodes          1: the embedded database; more: a Galera cluster of that many nodes, in databaseHome's
+     *                         sibling "galera"
      */
     public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli, int nodes) {
+                   List<String> serverCli, int nodes, int dbNodes) {
+
+        /** On the embedded database (one node). */
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                List<String> serverCli, int nodes) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli, nodes, 1);
+        }
 
         /** The build's configuration as it is, on one server. */
         public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
@@ -50,12 +59,18 @@ public final class ApplicationStack implements AutoCloseable {
         Path clusterBase() {
             return serverBase.resolveSibling("cluster");
         }
+
+        /** Where a database cluster keeps its binaries, nodes and logs. */
+        public Path galeraHome() {
+            return databaseHome.resolveSibling("galera");
+        }
     }
 
     private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
     private static final int MAX_RESTARTS = 5;
 
     private volatile EmbeddedDatabase embedded;
+    private volatile GaleraCluster galera;
     private volatile ApplicationServer server;
     private volatile ApplicationCluster cluster;
     private volatile DatabaseTarget database;
@@ -71,7 +86,15 @@ public final class ApplicationStack implements AutoCloseable {
     public void start(Options options, Consumer<String> say) throws Exception {
         try {
             Optional<DatabaseTarget> external = DatabaseTarget.external();
-            if (external.isPresent()) {
+            if (options.dbNodes() > 1) {
+                if (external.isPresent()) {
+                    throw new IllegalArgumentException("a database cluster is started here (more than one database node), "
+                            + "but " + DatabaseTarget.URL + " names an external database; unset it, or run one database node");
+                }
+                galera = GaleraCluster.start(options.galeraHome(), options.dbNodes(), GaleraPorts.of(options.serverProperties()), say);
+                database = galera.target();
+                say.accept("Database: the application reaches the cluster through " + database.displayUrl());
+            } else if (external.isPresent()) {
                 database = external.get();
                 if (database.password().isEmpty()) {
                     throw new IllegalArgumentException("ORDER_DB_PASSWORD must be set for an external database: "
@@ -148,6 +171,14 @@ public final class ApplicationStack implements AutoCloseable {
                     }
                     say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
                 }
+                GaleraCluster g = galera;
+                if (g != null) {
+                    g.restartWhatDied(what -> {
+                        synchronized (this) {
+                            countRestart(what);
+                        }
+                    }, say);
+                }
                 ApplicationCluster c = cluster;
                 if (c != null) {
                     c.restartWhatDied(what -> {
@@ -213,7 +244,17 @@ public final class ApplicationStack implements AutoCloseable {
     }
 
     boolean embeddedDatabase() {
-        return embedded != null;
+        return embedded != null || galera != null;
+    }
+
+    /** What this machine lacks for a database cluster (more than one database node), each with its Debian package. */
+    public static List<String> databaseClusterNeeds() {
+        return GaleraCluster.missing();
+    }
+
+    /** The database cluster, when the stack runs one (more than one database node); null otherwise. */
+    GaleraCluster galera() {
+        return galera;
     }
 
     /** Stops the server, then the database; what was not started is skipped. */
@@ -233,6 +274,9 @@ public final class ApplicationStack implements AutoCloseable {
         }
         if (cluster != null) {
             cluster.close();
+        }
+        if (galera != null) {
+            galera.close();
         }
         if (embedded != null) {
             try {

@@ -20,6 +20,21 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static final String USER = "order";
     public static final String PASSWORD = "order";
 
+    /**
+     * The database and the application's account. The administrator account authenticates by operating-system user
+     * over the socket (unix_socket), so the set-up runs through the bundled client; the application then uses its own
+     * password account over TCP. Status counters (statements per transaction) and resets need a little more than the
+     * schema.
+     */
+    static final String SET_UP = String.join(";\n",
+            "CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
+            "CREATE USER IF NOT EXISTS '" + USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "'",
+            "CREATE USER IF NOT EXISTS '" + USER + "'@'localhost' IDENTIFIED BY '" + PASSWORD + "'",
+            "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'%'",
+            "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'localhost'",
+            "GRANT PROCESS, RELOAD ON *.* TO '" + USER + "'@'%'",
+            "GRANT PROCESS, RELOAD ON *.* TO '" + USER + "'@'localhost'");
+
     private final DB db;
     private final int port;
     private volatile ProcessHandle process;
@@ -79,17 +94,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
         var db = PatientMariaDB.create(config, Duration.ofSeconds(Long.getLong("order.db.start-timeout-seconds", 300)));
         db.start();
         var embedded = new EmbeddedDatabase(db, config.getPort());
-        // The administrator account authenticates by operating-system user over the socket (unix_socket), so the
-        // set-up runs through the bundled client; the application then uses its own password account over TCP.
-        db.run(String.join(";\n",
-                "CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
-                "CREATE USER IF NOT EXISTS '" + USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "'",
-                "CREATE USER IF NOT EXISTS '" + USER + "'@'localhost' IDENTIFIED BY '" + PASSWORD + "'",
-                "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'%'",
-                "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'localhost'",
-                // Status counters (statements per transaction) and resets need a little more than the schema.
-                "GRANT PROCESS, RELOAD ON *.* TO '" + USER + "'@'%'",
-                "GRANT PROCESS, RELOAD ON *.* TO '" + USER + "'@'localhost'"), System.getProperty("user.name"), null, null);
+        db.run(SET_UP, System.getProperty("user.name"), null, null);
         return embedded;
     }
 

@@ -69,7 +69,8 @@ final class ExperimentRunner {
     private volatile ApplicationStack current;
     private boolean finished;
     /** Whether the experiment's reference data is in the database (loaded by the first run that got that far). */
-    private boolean dataLoaded;
+    /** The databases (the embedded one, a cluster's) the experiment's reference data was loaded into: by their folder. */
+    private final java.util.Set<Path> dataLoaded = new java.util.HashSet<>();
     private AdminCredentials admin;
     /** What the host check found: variants left out, and why. */
     private final List<String> hostNotes = new ArrayList<>();
@@ -232,15 +233,16 @@ final class ExperimentRunner {
             Path serverBase = settings.state().resolve("server");
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault());
+                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
-            if (!dataLoaded) {
+            Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
+            if (dataLoaded.isEmpty()) {
                 machine.put("database", stack.database().probe().version());
             }
-            prepareData(stack);
+            prepareData(stack, database);
             var cluster = stack.cluster();
             var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
@@ -319,9 +321,9 @@ final class ExperimentRunner {
     }
 
     /** The first run loads the experiment's reference data; every later one returns to the state that load left. */
-    private void prepareData(ApplicationStack stack) throws Exception {
+    private void prepareData(ApplicationStack stack, Path database) throws Exception {
         var admin = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
-        if (!dataLoaded) {
+        if (!dataLoaded.contains(database)) {
             double scale = definition.data() != null && definition.data().scale() != null ? definition.data().scale() : ReferenceDataSeed.SCALE;
             Long seed = definition.data() == null ? null : definition.data().seed();
             say(String.format(Locale.ROOT, "Data: loading the reference data at scale %s (all data replaced) ...", scale));
@@ -334,7 +336,7 @@ final class ExperimentRunner {
                 throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
             }
             say(String.format(Locale.ROOT, "Data: %,d rows loaded in %.1f s", end.rowsWritten(), end.loadSeconds()));
-            dataLoaded = true;
+            dataLoaded.add(database);
         } else {
             AdminClient.Reset outcome = admin.resetReport(AdminClient.SCOPE_LOADED);
             if (outcome.done() == null) {

@@ -22,6 +22,8 @@ class RunCommand implements Callable<Integer> {
 
     /** Nodes on one machine: each takes a share of its cores and memory; a few show what clustering costs. */
     static final int MAX_NODES = ExperimentDefinition.MAX_NODES;
+    /** Database nodes on one machine: each a mariadbd with its buffer pool; a few show what synchronous replication costs. */
+    static final int MAX_DB_NODES = ExperimentDefinition.MAX_DB_NODES;
 
     @Option(names = "--http-port", description = "HTTP port (default: " + ServerAddress.HTTP_PORT_SETTING + ", else "
             + ServerAddress.DEFAULT_HTTP_PORT + ")")
@@ -35,6 +37,11 @@ class RunCommand implements Callable<Integer> {
             description = "Application servers: 1 is the single server; more start a cluster of N nodes (the profile's "
                     + "HA configuration) behind a WildFly load balancer (mod_cluster, sticky sessions) on the HTTP port.")
     int nodes;
+
+    @Option(names = "--db-nodes", paramLabel = "N", defaultValue = "1",
+            description = "Database nodes: 1 is the embedded MariaDB; more start a MariaDB Galera cluster of N nodes on this "
+                    + "machine (Debian's galera-4), which every server reaches through Connector/J's load-balancing URL.")
+    int dbNodes;
 
     @Option(names = "--no-seed", description = "Do not load the seed data set into an empty database.")
     boolean noSeed;
@@ -65,6 +72,18 @@ class RunCommand implements Callable<Integer> {
             System.err.println("order: --nodes must be from 1 to " + MAX_NODES + ": " + nodes);
             return 2;
         }
+        if (dbNodes < 1 || dbNodes > MAX_DB_NODES) {
+            System.err.println("order: --db-nodes must be from 1 to " + MAX_DB_NODES + ": " + dbNodes);
+            return 2;
+        }
+        if (dbNodes > 1 && !GaleraCluster.missing().isEmpty()) {
+            System.err.println("order: a database cluster needs " + String.join("; ", GaleraCluster.missing()));
+            return 2;
+        }
+        if (dbNodes == 2) {
+            say("Note: two database nodes have no majority without each other: when one fails, the other stops taking "
+                    + "transactions (Galera's quorum). Three survive the loss of one.");
+        }
         int port;
         try {
             port = ServerAddress.httpPort(httpPort, DatabaseTarget.setting(ServerAddress.HTTP_PORT_SETTING));
@@ -83,7 +102,8 @@ class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stop);
         try {
             stack.start(new ApplicationStack.Options(layout, layout.serverBase(), layout.databaseHome(), profile, port,
-                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), nodes), RunCommand::say);
+                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes),
+                    RunCommand::say);
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
@@ -113,6 +133,10 @@ class RunCommand implements Callable<Integer> {
         say("  Admin         user " + AdminCredentials.USER + ", password " + (System.getenv(AdminCredentials.PASSWORD_VARIABLE) != null
                 ? "from " + AdminCredentials.PASSWORD_VARIABLE : "in " + AdminCredentials.passwordFile(layout)
                 + (admin.isNew() ? " (created now, readable by you only)" : "")) + "; ./order uses it by itself");
+        var galera = stack.galera();
+        if (galera != null) {
+            say("  Database      " + stack.database().displayUrl() + "   (Galera, " + galera.describe() + ")");
+        }
         say("Press Ctrl-C to stop the " + (cluster == null ? "server" : "cluster") + (stack.embeddedDatabase() ? " and the database." : "."));
 
         stack.supervise(RunCommand::say);

@@ -29,6 +29,22 @@ public record AuditResult(
         boolean drained,
         List<String> findings) {
 
+    /**
+     * This audit and the same audit run on another copy of the data (another node of a database cluster): PASS only when
+     * both pass; the counts are this one's, except that what either found missing or wrong is the larger of the two;
+     * the other's findings follow this one's, named by where it ran.
+     */
+    public AuditResult and(String where, AuditResult other) {
+        var all = new java.util.ArrayList<>(findings);
+        other.findings.forEach(f -> all.add(where + ": " + f));
+        return new AuditResult(pass && other.pass, acknowledged, Math.min(acknowledgedFound, other.acknowledgedFound),
+                Math.max(acknowledgedMissing, other.acknowledgedMissing), Math.max(acknowledgedWrongLines, other.acknowledgedWrongLines),
+                Math.max(acknowledgedWrongTotal, other.acknowledgedWrongTotal),
+                Math.max(acknowledgedTotalNotSum, other.acknowledgedTotalNotSum), ordersPlaced, ordersNotAcknowledged,
+                quantityAcknowledged, quantityOrdered, centers, replenishRequested, Math.min(replenishApplied, other.replenishApplied),
+                Math.max(replenishOrphaned, other.replenishOrphaned), drained && other.drained, List.copyOf(all));
+    }
+
     /** initial − ordered + replenished = expected; PASS when it equals the current net stock. */
     public record CenterBalance(int center, long initial, long ordered, long replenished, long expected, long current) {
         public boolean balanced() {

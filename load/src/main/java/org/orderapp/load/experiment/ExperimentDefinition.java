@@ -85,7 +85,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
      * Order (a folder with its own ./order) whose server and application run instead of this one.
      */
     public record Variant(String name, String description, String profile, Map<String, String> properties,
-                          List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes) {
+                          List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
         public Variant {
             properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
             jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
@@ -94,13 +94,18 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
         /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
         public static Variant named(String name, String description) {
-            return new Variant(name, description, null, null, null, null, null, null);
+            return new Variant(name, description, null, null, null, null, null, null, null);
         }
 
         /** A variant on the single server. */
         public Variant(String name, String description, String profile, Map<String, String> properties,
                        List<String> jvmOptions, List<String> serverCli, String checkout) {
-            this(name, description, profile, properties, jvmOptions, serverCli, checkout, null);
+            this(name, description, profile, properties, jvmOptions, serverCli, checkout, null, null);
+        }
+
+        /** Database nodes: 1, the embedded database; more, a Galera cluster of that many nodes. */
+        public int dbNodesOrDefault() {
+            return dbNodes == null ? 1 : dbNodes;
         }
 
         /** Application servers: 1, the single server; more, a cluster of that many nodes behind a load balancer. */
@@ -115,6 +120,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             if (nodesOrDefault() > 1) {
                 parts.add(nodes + " nodes");
             }
+            if (dbNodesOrDefault() > 1) {
+                parts.add(dbNodes + " database nodes (Galera)");
+            }
             properties.forEach((k, v) -> parts.add("-D" + k + "=" + v));
             parts.addAll(jvmOptions);
             parts.addAll(serverCli);
@@ -127,6 +135,8 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     /** The most nodes a variant may run on one machine (./order run --nodes allows as many). */
     public static final int MAX_NODES = 8;
+    /** The most database nodes a variant may run on one machine (./order run --db-nodes allows as many). */
+    public static final int MAX_DB_NODES = 5;
 
     @JsonCreator
     public ExperimentDefinition {
@@ -194,6 +204,10 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             }
             if (!names.add(v.name())) {
                 throw new IllegalArgumentException(file + ": two variants are called '" + v.name() + "'");
+            }
+            if (v.dbNodes() != null && (v.dbNodes() < 1 || v.dbNodes() > MAX_DB_NODES)) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.dbNodes() + " database nodes; from 1 to "
+                        + MAX_DB_NODES);
             }
             if (v.nodes() != null && (v.nodes() < 1 || v.nodes() > MAX_NODES)) {
                 throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.nodes() + " nodes; from 1 to "

@@ -27,7 +27,12 @@ public record Fault(Kind kind, Duration at, Duration duration) {
          * A node of a cluster killed (SIGKILL): its first node; the load balancer moves its users to the others, and
          * ./order run (or the experiment) starts it again once the others have dropped it.
          */
-        NODE_KILL("node-kill", null);
+        NODE_KILL("node-kill", null),
+        /**
+         * A node of a database cluster killed (SIGKILL): its first node; the other nodes go on taking transactions, and
+         * ./order run (or the experiment) starts it again, to catch up by incremental state transfer.
+         */
+        DB_NODE_KILL("db-node-kill", null);
 
         private final String label;
         /** Null: the fault is an instant (a kill), with no duration. */

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.orderapp.load.Target;
+import org.orderapp.load.server.GaleraNodes;
 import org.orderapp.load.server.ServerProcess;
 
 /**
@@ -42,6 +43,7 @@ public final class FaultInjector implements AutoCloseable {
     private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
     private final Set<Long> stopped = ConcurrentHashMap.newKeySet();
     private volatile List<Target.Node> nodes = List.of();
+    private volatile Optional<GaleraNodes> databaseNodes = Optional.empty();
     private final Thread resumeOnExit = new Thread(this::resumeAll, "fault-resume");
 
     /**
@@ -65,6 +67,12 @@ public final class FaultInjector implements AutoCloseable {
     /** The nodes of a cluster, for node-kill: found by their management port when the fault comes. */
     public FaultInjector withNodes(List<Target.Node> clusterNodes) {
         this.nodes = List.copyOf(clusterNodes);
+        return this;
+    }
+
+    /** The nodes of a database cluster, for db-node-kill: found by their SQL port when the fault comes. */
+    public FaultInjector withDatabaseNodes(Optional<GaleraNodes> clusterNodes) {
+        this.databaseNodes = clusterNodes;
         return this;
     }
 
@@ -93,6 +101,7 @@ public final class FaultInjector implements AutoCloseable {
             case SERVER_KILL -> kill(f, serverPid, "the server JVM");
             case POISON -> poison(f);
             case NODE_KILL -> killNode(f);
+            case DB_NODE_KILL -> killDatabaseNode(f);
         }
     }
 
@@ -162,6 +171,18 @@ public final class FaultInjector implements AutoCloseable {
         }
         Target.Node node = nodes.get(0);
         kill(f, ServerProcess.listeningOn(Target.managementPort(node.management())), node.name() + "'s JVM");
+    }
+
+    /** SIGKILL to the first database node's mariadbd, as db-restart does to a single database. */
+    private void killDatabaseNode(Fault f) {
+        if (databaseNodes.isEmpty()) {
+            double now = seconds();
+            record(new FaultEvent(f.kind().label(), now, now, "a database node", "not injected: the database is not a cluster "
+                    + "(db-restart kills a single database)", null, 0));
+            return;
+        }
+        GaleraNodes.Node node = databaseNodes.get().victim();
+        kill(f, ServerProcess.listeningOn(node.port()), "database node " + node.name() + " (" + node.host() + ":" + node.port() + ")");
     }
 
     /** POST api/admin/faults/poison-message as the administrator. */

@@ -18,7 +18,8 @@ import org.orderapp.load.Target;
  * (its JVM's process CPU time, see {@link ManagementReader}); a database elsewhere is unknown.
  * Samples are cumulative milliseconds: "cpu.server.ms", "cpu.db.ms", "cpu.driver.ms", "cpu.machine.ms". For a cluster,
  * the server is the application tier: every node's JVM and the load balancer's, each also on its own
- * ("node.NAME.cpu.ms", "cpu.balancer.ms"); a node started again (node-kill) is found again by its port.
+ * ("node.NAME.cpu.ms", "cpu.balancer.ms"); a node started again (node-kill) is found again by its port. For a database
+ * cluster (a multi-host URL), the database is every node's mariadbd, found and found again (db-node-kill) the same way.
  */
 public final class CpuMeter {
 
@@ -42,6 +43,8 @@ public final class CpuMeter {
     /** A cluster's nodes: name, management port, the process found listening on it (null: none now). */
     private final List<ClusterProcess> nodes;
     private final Long balancerPid;
+    /** A database cluster's nodes on this machine, by their SQL port. */
+    private final List<ClusterProcess> dbNodes;
 
     /** A node over its processes: a node killed and started again goes on counting from its earlier processes' CPU. */
     private static final class ClusterProcess {
@@ -58,12 +61,14 @@ public final class CpuMeter {
         }
     }
 
-    private CpuMeter(Long serverPid, Long dbPid, List<String> notes, List<ClusterProcess> nodes, Long balancerPid) {
+    private CpuMeter(List<ClusterProcess> dbNodes, Long serverPid, Long dbPid, List<String> notes, List<ClusterProcess> nodes,
+                     Long balancerPid) {
         this.serverPid = serverPid;
         this.dbPid = dbPid;
         this.notes = notes;
         this.nodes = nodes;
         this.balancerPid = balancerPid;
+        this.dbNodes = dbNodes;
     }
 
     /** Finds the server's and the database's processes on this machine, by the ports they listen on. */
@@ -84,13 +89,16 @@ public final class CpuMeter {
                     + "(process CPU time of its JVM) where that answers, else unknown.");
         }
         Optional<Long> db = databasePort(target.dbUrl()).flatMap(ServerProcess::listeningOn);
-        if (db.isEmpty()) {
+        var dbNodes = new ArrayList<ClusterProcess>();
+        GaleraNodes.of(target.dbUrl()).ifPresent(g -> g.nodes().stream().filter(n -> isLoopback(n.host()))
+                .forEach(n -> dbNodes.add(new ClusterProcess(n.name(), n.port()))));
+        if (db.isEmpty() && dbNodes.isEmpty()) {
             notes.add("CPU of the database: not a process of this machine (or not found by its port): unknown.");
         }
         if (CpuClock.machineBusyMillis().isEmpty()) {
             notes.add("CPU time cannot be read here (no Linux /proc): CPU per transaction is unknown.");
         }
-        return new CpuMeter(server.orElse(null), db.orElse(null), List.copyOf(notes), List.copyOf(nodes), balancer);
+        return new CpuMeter(List.copyOf(dbNodes), server.orElse(null), db.orElse(null), List.copyOf(notes), List.copyOf(nodes), balancer);
     }
 
     /** Cumulative CPU milliseconds by role, as far as known now. */
@@ -107,6 +115,9 @@ public final class CpuMeter {
         if (dbPid != null) {
             put(values, DB, CpuClock.processMillis(dbPid));
         }
+        if (!dbNodes.isEmpty()) {
+            values.put(DB, dbNodes.stream().mapToDouble(CpuMeter::millis).sum());
+        }
         if ((serverPid != null && nodes.isEmpty() && !values.containsKey(SERVER)) || (dbPid != null && !values.containsKey(DB))) {
             values.put(PROCESS_GONE, 1.0); // killed or restarted: its CPU from now on is not known here
         }
@@ -117,21 +128,9 @@ public final class CpuMeter {
     private void sampleCluster(Map<String, Double> values) {
         double sum = 0;
         for (ClusterProcess n : nodes) {
-            synchronized (n) {
-                OptionalDouble ms = n.pid == null ? OptionalDouble.empty() : CpuClock.processMillis(n.pid);
-                if (ms.isEmpty() && n.pid != null) { // gone: what it used is kept, its successor counts on top
-                    n.earlier += n.last;
-                    n.last = 0;
-                    n.pid = null;
-                }
-                if (n.pid == null) {
-                    n.pid = ServerProcess.listeningOn(n.port).orElse(null);
-                    ms = n.pid == null ? OptionalDouble.empty() : CpuClock.processMillis(n.pid);
-                }
-                n.last = ms.orElse(0);
-                values.put(NodeFigures.name(n.name, "cpu.ms"), n.earlier + n.last);
-                sum += n.earlier + n.last;
-            }
+            double ms = millis(n);
+            values.put(NodeFigures.name(n.name, "cpu.ms"), ms);
+            sum += ms;
         }
         OptionalDouble balancer = balancerPid == null ? OptionalDouble.empty() : CpuClock.processMillis(balancerPid);
         if (balancer.isPresent()) {
@@ -139,6 +138,24 @@ public final class CpuMeter {
             sum += balancer.getAsDouble();
         }
         values.put(SERVER, sum);
+    }
+
+    /** A node's CPU over its processes so far. */
+    private static double millis(ClusterProcess n) {
+        synchronized (n) {
+            OptionalDouble ms = n.pid == null ? OptionalDouble.empty() : CpuClock.processMillis(n.pid);
+            if (ms.isEmpty() && n.pid != null) { // gone: what it used is kept, its successor counts on top
+                n.earlier += n.last;
+                n.last = 0;
+                n.pid = null;
+            }
+            if (n.pid == null) {
+                n.pid = ServerProcess.listeningOn(n.port).orElse(null);
+                ms = n.pid == null ? OptionalDouble.empty() : CpuClock.processMillis(n.pid);
+            }
+            n.last = ms.orElse(0);
+            return n.earlier + n.last;
+        }
     }
 
     public boolean serverIsLocal() {
