@@ -52,6 +52,10 @@ class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--users", paramLabel = "STEPS", description = "Users per step, e.g. 20,60,100 (overrides the file's load).")
     String users;
 
+    @Option(names = "--steady-jit", paramLabel = "SHARE", description = "The warm-up's largest JIT compiler share of the "
+            + "server's CPU (overrides the file's load; ./order load --help says more).")
+    String steadyJit;
+
     @Option(names = "--port-offset", paramLabel = "N", defaultValue = "" + DEFAULT_PORT_OFFSET,
             description = "Offset of the experiment's server ports, so it does not collide with ./order run.")
     int portOffset;
@@ -117,6 +121,9 @@ class ExperimentCommand implements Callable<Integer> {
         Map<String, Object> o = new LinkedHashMap<>();
         if (warmUp != null) {
             o.put("warm-up", warmUp);
+        }
+        if (steadyJit != null) {
+            o.put("steady-jit", steadyJit);
         }
         if (measure != null) {
             o.put("measure", measure);
