@@ -320,6 +320,8 @@ final class ExperimentRunner {
         return admin;
     }
 
+    private static final int MAX_LOAD_RESTARTS = 3;
+
     /** The first run loads the experiment's reference data; every later one returns to the state that load left. */
     private void prepareData(ApplicationStack stack, Path database) throws Exception {
         var admin = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
@@ -332,6 +334,18 @@ final class ExperimentRunner {
                 throw new IOException("the reference-data load was refused: " + outcome.error());
             }
             LoadStatus end = admin.await(outcome.figures().executionId(), 250);
+            // On a Galera cluster a chunk's commit can fail certification (seen: a deadlock error at the commit of an
+            // inventory chunk, its rows and the job's checkpoint written from two nodes); the job is restartable from
+            // its last checkpoint, as ./order load-data --restart does it.
+            for (int restarts = 0; !end.completed() && end.restartable() && restarts < MAX_LOAD_RESTARTS; restarts++) {
+                say("Data: the load ended " + end.state() + " at " + end.rowsDone() + " of " + end.rowsTotal()
+                        + " rows; restarting it from its last checkpoint ...");
+                AdminClient.Outcome restarted = admin.restart();
+                if (!restarted.accepted()) {
+                    throw new IOException("the reference-data load could not be restarted: " + restarted.error());
+                }
+                end = admin.await(restarted.figures().executionId(), 250);
+            }
             if (!end.completed()) {
                 throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
             }
