@@ -1,10 +1,10 @@
 package org.orderapp.application;
 
-import jakarta.ejb.EJB;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 import org.orderapp.application.OrderRejectedException.Reason;
@@ -23,8 +23,9 @@ public class OrderService {
     /** Attempts per order before a conflict is reported to the client (HTTP 409). */
     private final int maxAttempts = Settings.integer(Settings.MAX_ATTEMPTS);
 
-    @EJB
-    private OrderTransaction transaction;
+    /** OrderTransaction, or its plain-JDBC twin with order.services.mode=jdbc (chosen once, at start). */
+    @Inject
+    private OrderAttempt transaction;
 
     public OrderDetails createOrder(NewOrder request) throws OrderRejectedException {
         for (int attempt = 1; ; attempt++) {

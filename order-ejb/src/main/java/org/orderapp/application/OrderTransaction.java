@@ -24,7 +24,7 @@ import org.orderapp.domain.model.Order;
 import org.orderapp.domain.model.Product;
 
 /**
- * One attempt at taking an order, in one JTA transaction: price the lines, store the order and its lines,
+ * One attempt at taking an order ({@link OrderAttempt}) through JPA, in one JTA transaction: price the lines, store the order and its lines,
  * take the stock, and ask for replenishment where stock fell below its reorder point. The replenish message
  * is sent through the XA connection factory, so it is delivered if and only if this transaction commits.
  */
@@ -41,7 +41,7 @@ public class OrderTransaction {
      * fails for the later writer, whose order is retried and, after too many attempts, refused. The version check
      * stays in force in both modes.
      */
-    private final boolean pessimisticStock = !"optimistic".equalsIgnoreCase(Settings.string(Settings.INVENTORY_LOCKING));
+    private final boolean pessimisticStock = Settings.pessimisticStock();
 
     /**
      * The stock query for an order of n lines, at index n - 1: one positional parameter per product instead of a list

@@ -15,8 +15,11 @@ public final class Pricing {
     }
 
     public static BigDecimal unitPrice(Product product, PricingMethod method) {
-        return product.getUnitCost()
-                .multiply(BigDecimal.ONE.add(method.getMarkupRate()))
-                .setScale(2, RoundingMode.HALF_UP);
+        return unitPrice(product.getUnitCost(), method.getMarkupRate());
+    }
+
+    /** The same rule for a path that reads the cost and the rate as values (the JDBC order transaction). */
+    public static BigDecimal unitPrice(BigDecimal unitCost, BigDecimal markupRate) {
+        return unitCost.multiply(BigDecimal.ONE.add(markupRate)).setScale(2, RoundingMode.HALF_UP);
     }
 }

@@ -18,6 +18,8 @@ public final class Settings {
     public static final String MAX_ATTEMPTS = "order.max-attempts";
     /** pessimistic or optimistic: how concurrent orders for the same stock are kept apart. */
     public static final String INVENTORY_LOCKING = "order.inventory.locking";
+    /** jpa or jdbc: which implementation of NewOrder and OrderInquiry serves the run (see ServiceImplementations). */
+    public static final String SERVICES_MODE = "order.services.mode";
     /** How many recent orders an inquiry returns. */
     public static final String RECENT_ORDERS = "order.inquiry.recent-orders";
     /** The largest request body the web module takes, in bytes. */
@@ -46,5 +48,10 @@ public final class Settings {
 
     public static String string(String name) {
         return config().getValue(name, String.class);
+    }
+
+    /** Whether stock rows are locked when read (order.inventory.locking pessimistic) rather than only version-checked. */
+    public static boolean pessimisticStock() {
+        return !"optimistic".equalsIgnoreCase(string(INVENTORY_LOCKING));
     }
 }

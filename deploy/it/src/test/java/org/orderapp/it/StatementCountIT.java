@@ -14,11 +14,14 @@ import org.jboss.as.arquillian.container.ManagementClient;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Statements per NewOrder as the database counts them (Com_insert, Com_update, Com_select), with Hibernate
  * batching on (the services unit's batch size, 20) and off (batch size 1, set for one deployment through a
- * server system property, no rebuild). Batched and rewritten, the lines of an order are one INSERT.
+ * server system property, no rebuild), and through the plain-JDBC path (order.services.mode=jdbc). Batched and
+ * rewritten, the lines of an order are one INSERT.
  */
 @ExtendWith(ArquillianExtension.class)
 class StatementCountIT {
@@ -43,31 +46,38 @@ class StatementCountIT {
 
     @Test
     void linesAreOneInsertWhenBatchedAndOneEachWhenNot() throws Exception {
-        Map<Integer, StatusCounters> batched = measure(null);
-        Map<Integer, StatusCounters> unbatched = measure("1");
+        Map<Integer, StatusCounters> batched = measure(Map.of());
+        Map<Integer, StatusCounters> unbatched = measure(Map.of("order.services.batch-size", "1"));
+        Map<Integer, StatusCounters> jdbc = measure(Map.of("order.services.mode", "jdbc"));
 
         System.out.println("Statements per NewOrder, counted by the database (Com_*):");
-        System.out.println("lines | batched: insert update select | unbatched: insert update select");
+        System.out.println("lines | batched: insert update select | unbatched: insert update select | jdbc: insert update select");
         for (int lines : LINE_COUNTS) {
             var b = batched.get(lines);
             var u = unbatched.get(lines);
-            System.out.printf("%5d | %15d %6d %6d | %17d %6d %6d%n", lines, b.inserts(), b.updates(), b.selects(),
-                    u.inserts(), u.updates(), u.selects());
+            var j = jdbc.get(lines);
+            System.out.printf("%5d | %15d %6d %6d | %17d %6d %6d | %12d %6d %6d%n", lines, b.inserts(), b.updates(), b.selects(),
+                    u.inserts(), u.updates(), u.selects(), j.inserts(), j.updates(), j.selects());
         }
         for (int lines : LINE_COUNTS) {
             assertEquals(2, batched.get(lines).inserts(), "batched: the order, then all " + lines + " lines in one INSERT");
             assertEquals(1 + lines, unbatched.get(lines).inserts(), "unbatched: the order, then one INSERT per line");
             assertEquals(lines, batched.get(lines).updates(), "one stock update per line");
+            assertEquals(2, jdbc.get(lines).inserts(), "JDBC: the order, then all " + lines + " lines in one INSERT");
+            assertEquals(lines, jdbc.get(lines).updates(), "JDBC: one stock update per line");
+            assertEquals(3, jdbc.get(lines).selects(), "JDBC: the customer, the products, the stock");
         }
     }
 
     /**
      * An inquiry reads the customer's recent orders with all their lines in one SELECT, and answers each order
-     * exactly as reading that order alone does (the entity path of GET /api/orders/{id}), newest first.
+     * exactly as reading that order alone does (the entity path of GET /api/orders/{id}), newest first; through JPA
+     * and through plain JDBC.
      */
-    @Test
-    void inquiryIsOneSelectWithTheSameOrdersAsReadOneByOne() throws Exception {
-        DeploymentWithProperties.run(management, deployer, DEPLOYMENT, Map.of(), () -> {
+    @ParameterizedTest
+    @ValueSource(strings = {"jpa", "jdbc"})
+    void inquiryIsOneSelectWithTheSameOrdersAsReadOneByOne(String mode) throws Exception {
+        DeploymentWithProperties.run(management, deployer, DEPLOYMENT, Map.of("order.services.mode", mode), () -> {
             createReferenceData();
             var api = new Api(new URL(management.getWebUri().toString() + "/Order/"));
             for (int lines : LINE_COUNTS) {
@@ -96,9 +106,8 @@ class StatementCountIT {
         });
     }
 
-    /** Deploys with the given services batch size (null: the default), and counts statements per order size. */
-    private Map<Integer, StatusCounters> measure(String batchSize) throws Exception {
-        Map<String, String> properties = batchSize == null ? Map.of() : Map.of("order.services.batch-size", batchSize);
+    /** Deploys with the given server system properties, and counts statements per order size. */
+    private Map<Integer, StatusCounters> measure(Map<String, String> properties) throws Exception {
         return DeploymentWithProperties.run(management, deployer, DEPLOYMENT, properties, () -> {
             createReferenceData();
             var api = new Api(new URL(management.getWebUri().toString() + "/Order/"));

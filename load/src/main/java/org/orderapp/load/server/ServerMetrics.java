@@ -81,9 +81,9 @@ public final class ServerMetrics {
     /** SELECT, INSERT, UPDATE and DELETE statements, each per transaction: db.selectsPerTx, ... */
     public static final List<String> STATEMENT_KINDS = List.of("select", "insert", "update", "delete");
 
-    /** The EJB pools the report shows, besides the MDB's. */
-    public static final List<String> POOLED_BEANS = List.of("OrderService", "OrderTransaction", "CustomerService",
-            "OrderInquiry", "ReplenishRequests", "Replenisher");
+    /** The EJB pools the report shows, besides the MDB's; the Jdbc ones serve instead with order.services.mode=jdbc. */
+    public static final List<String> POOLED_BEANS = List.of("OrderService", "OrderTransaction", "JdbcOrderTransaction",
+            "CustomerService", "OrderInquiry", "JdbcOrderInquiry", "ReplenishRequests", "Replenisher");
     public static final String REPLENISH_MDB = "ReplenishBean";
 
     /** Drawn over time in the report. */

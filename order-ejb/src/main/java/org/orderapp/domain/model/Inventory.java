@@ -35,6 +35,13 @@ public class Inventory {
         this.quantityOnHand = quantityOnHand;
     }
 
+    /** A row as read by a path outside JPA (the JDBC order transaction), so that the same rules take its stock. */
+    public Inventory(InventoryId id, int quantityOnHand, int backorderQuantity, int version) {
+        this(id, quantityOnHand);
+        this.backorderQuantity = backorderQuantity;
+        this.version = version;
+    }
+
     /** Takes what is on hand toward the quantity; the rest is backordered. Answers the backordered part. */
     public int take(int quantity) {
         if (quantity <= 0) {

@@ -2,6 +2,7 @@ package org.orderapp.interfaces.rest;
 
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -17,7 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.orderapp.application.CustomerDetails;
 import org.orderapp.application.CustomerService;
 import org.orderapp.application.OrderDetails;
-import org.orderapp.application.OrderInquiry;
+import org.orderapp.application.RecentOrders;
 import org.orderapp.interfaces.http.ApiError;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.Numbers;
@@ -31,8 +32,9 @@ public class CustomerResource {
     @EJB
     private CustomerService customers;
 
-    @EJB
-    private OrderInquiry inquiry;
+    /** OrderInquiry, or its plain-JDBC twin with order.services.mode=jdbc. */
+    @Inject
+    private RecentOrders inquiry;
 
     @GET
     @Path("{id}")

@@ -1,12 +1,12 @@
 package org.orderapp.interfaces.web;
 
-import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.orderapp.application.OrderInquiry;
+import org.orderapp.application.RecentOrders;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.Numbers;
 
@@ -20,8 +20,9 @@ public class OrderInquiryServlet extends PageServlet {
 
     private static final long serialVersionUID = 1L;
 
-    @EJB
-    private OrderInquiry inquiry;
+    /** OrderInquiry, or its plain-JDBC twin with order.services.mode=jdbc. */
+    @Inject
+    private RecentOrders inquiry;
 
     public OrderInquiryServlet() {
         super("GET");
