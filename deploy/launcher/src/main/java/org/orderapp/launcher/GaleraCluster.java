@@ -396,16 +396,17 @@ final class GaleraCluster implements AutoCloseable {
      * The application's URL: Connector/J's load balancing over every node. Each connection picks a node for each
      * transaction (at commit or rollback), skips a node that failed for a while (the blocklist), and checks a cached
      * connection to a node before it uses it again (a node that was killed and came back). Reads, updates and deletes
-     * wait until the node has applied what the cluster committed before them (wsrep_sync_wait=3, causality checks for
-     * reads and for updates and deletes): a read on one node sees an order just committed on another, the second-level
-     * cache is never filled from a node lagging behind, and a session's next transaction on another node never updates
-     * a row its previous one changed before that change arrived (which certification would refuse: the reference-data
-     * load's checkpoint, written in every chunk, failed so with reads alone checked).
+     * wait until the node has applied what the cluster committed before them, and inserts too (wsrep_sync_wait=7,
+     * causality checks for reads, updates and deletes, inserts and replaces): a read on one node sees an order just
+     * committed on another, the second-level cache is never filled from a node lagging behind, and a session's next
+     * transaction on another node never writes a row its previous one changed before that change arrived (which
+     * certification would refuse: the reference-data load's checkpoint, written in every chunk, failed so with reads
+     * alone checked, and its second inventory chunk still failed with reads, updates and deletes checked).
      */
     String jdbcUrl() {
         return "jdbc:mysql:loadbalance://" + nodes.stream().map(n -> "127.0.0.1:" + ports.sql(n.number)).collect(Collectors.joining(","))
                 + "/" + EmbeddedDatabase.DATABASE + "?sslMode=DISABLED&loadBalanceBlocklistTimeout=5000"
-                + "&loadBalanceValidateConnectionOnSwapServer=true&sessionVariables=wsrep_sync_wait=3";
+                + "&loadBalanceValidateConnectionOnSwapServer=true&sessionVariables=wsrep_sync_wait=7";
     }
 
     DatabaseTarget target() {
