@@ -71,7 +71,7 @@ public class LoadOptions {
 
     @Option(names = "--steady-jit", paramLabel = "SHARE", defaultValue = "5%",
             description = "Steady state: the largest share of the server's CPU its JIT compiler may take over the last windows "
-                    + "(100% for none; a server on another machine is judged by its throughput alone).")
+                    + "(100%% for none; a server on another machine is judged by its throughput alone).")
     String steadyJit;
 
     @Option(names = "--steady-max", paramLabel = "DURATION", defaultValue = "900s",

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.orderapp.load.experiment.ExperimentDefinition;
@@ -56,6 +57,14 @@ class ExperimentCommand implements Callable<Integer> {
             + "server's CPU (overrides the file's load; ./order load --help says more).")
     String steadyJit;
 
+    @Option(names = "--no-steady-state", description = "Warm up for the --warm-up alone, not until steady (overrides the "
+            + "file's load): shorter runs, with the JIT compiler still at work in the window, the same for every variant.")
+    boolean noSteadyState;
+
+    @Option(names = "--variants", paramLabel = "NAME", split = ",", description = "Only these variants (and the control, "
+            + "always), e.g. --variants fetch-1,fetch-500.")
+    List<String> variants;
+
     @Option(names = "--port-offset", paramLabel = "N", defaultValue = "" + DEFAULT_PORT_OFFSET,
             description = "Offset of the experiment's server ports, so it does not collide with ./order run.")
     int portOffset;
@@ -86,6 +95,10 @@ class ExperimentCommand implements Callable<Integer> {
             return 2;
         }
         if (experiment.equals(ALL)) {
+            if (variants != null) {
+                System.err.println("order experiment: --variants names one experiment's variants; it does not apply to all");
+                return 2;
+            }
             return new CatalogueRun(this, layout, System.out).run(ExperimentDefinition.list(catalog));
         }
         ExperimentDefinition definition;
@@ -108,6 +121,9 @@ class ExperimentCommand implements Callable<Integer> {
     /** The definition in the file, made quick if asked, with the command line's overrides. */
     ExperimentDefinition definition(Path file) throws IOException {
         var d = ExperimentDefinition.read(file);
+        if (variants != null) {
+            d = d.only(variants);
+        }
         return (quick ? d.quick() : d).with(rounds, overrides());
     }
 
@@ -124,6 +140,9 @@ class ExperimentCommand implements Callable<Integer> {
         }
         if (steadyJit != null) {
             o.put("steady-jit", steadyJit);
+        }
+        if (noSteadyState) {
+            o.put("steady-state", false);
         }
         if (measure != null) {
             o.put("measure", measure);
@@ -143,7 +162,10 @@ class ExperimentCommand implements Callable<Integer> {
         if (rounds != null) {
             b.append(" --rounds ").append(rounds);
         }
-        overrides().forEach((k, v) -> b.append(" --").append(k).append(' ').append(v));
+        if (variants != null) {
+            b.append(" --variants ").append(String.join(",", variants));
+        }
+        overrides().forEach((k, v) -> b.append(v instanceof Boolean ? " --no-" + k : " --" + k + " " + v));
         return b.toString();
     }
 

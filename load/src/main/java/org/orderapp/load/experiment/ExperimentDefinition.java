@@ -282,6 +282,25 @@ public record ExperimentDefinition(String name, String varies, String descriptio
                 rounds != null ? rounds : this.rounds, control, variants, metrics);
     }
 
+    /**
+     * The same experiment with only the named variants and the control (which every ratio needs), in the file's
+     * order; a name the file does not have is refused.
+     */
+    public ExperimentDefinition only(List<String> names) {
+        var known = variants.stream().map(Variant::name).toList();
+        var unknown = names.stream().filter(n -> !known.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException(name + " has no variant " + String.join(", ", unknown) + "; its variants: "
+                    + String.join(", ", known));
+        }
+        String controlName = controlOrDefault();
+        var kept = variants.stream().filter(v -> v.name().equals(controlName) || names.contains(v.name())).toList();
+        if (kept.size() < 2) {
+            throw new IllegalArgumentException(name + ": name at least one variant besides the control (" + controlName + ")");
+        }
+        return withVariants(kept);
+    }
+
     /** The same experiment with only some of its variants (those the host can run). */
     public ExperimentDefinition withVariants(List<Variant> kept) {
         return new ExperimentDefinition(name, varies, description, guide, benchmark, data, load, rounds, control, kept, metrics);

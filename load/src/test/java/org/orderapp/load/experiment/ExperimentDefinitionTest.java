@@ -147,6 +147,30 @@ class ExperimentDefinitionTest {
     }
 
     @Test
+    void someVariantsCanBeChosenAndTheControlIsAlwaysKept() throws Exception {
+        var d = ExperimentDefinition.read(file("three", MINIMAL + """
+                  - name: huge
+                    properties: {order.ds.max-pool-size: "500"}
+                control: large
+                """));
+        assertEquals(List.of("small", "large"), d.only(List.of("small")).variants().stream().map(ExperimentDefinition.Variant::name).toList(),
+                "the control kept, the file's order");
+        assertEquals("large", d.only(List.of("huge")).controlOrDefault());
+        var unknown = assertThrows(IllegalArgumentException.class, () -> d.only(List.of("tiny")));
+        assertEquals("three has no variant tiny; its variants: small, large, huge", unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> d.only(List.of("large")), "the control alone compares nothing");
+    }
+
+    @Test
+    void aFixedWarmUpCanReplaceTheSteadyState() throws Exception {
+        var d = ExperimentDefinition.read(file("fixed", MINIMAL));
+        assertNotNull(d.loadConfig().steadyState());
+        var fixed = d.with(null, Map.of("steady-state", false, "warm-up", "60s"));
+        assertEquals(null, fixed.loadConfig().steadyState());
+        assertEquals(Duration.ofSeconds(60), fixed.loadConfig().warmUp());
+    }
+
+    @Test
     void aBenchmarkNamesItsLoadersAndRunsNoLoad() throws Exception {
         String bench = """
                 varies: loaders
