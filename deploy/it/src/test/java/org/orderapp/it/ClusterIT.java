@@ -251,9 +251,23 @@ class ClusterIT {
                 "every in-doubt transaction of the nodes was recovered: " + kill.outcome());
         assertNotNull(kill.secondsUntilServedAgain(), "orders flowed again within the run: " + kill);
         assertTrue(CONSOLE.stream().anyMatch(l -> l.startsWith("Cluster: node1 back")), "node1 was started again: " + CONSOLE);
+        double dropped = secondsUntilDropped();
+        assertTrue(dropped < FD_ALL3_TIMEOUT_SECONDS / 2.0, "node2 excluded the killed node1 when its sockets closed (FD_SOCK2), "
+                + "not after " + FD_ALL3_TIMEOUT_SECONDS + " s without heartbeats (FD_ALL3): " + dropped + " s");
         System.out.printf("node-kill under load: %d orders acknowledged, %d lost; %d errors during the switch; served again %.0f s "
                         + "after the kill; replenish requests %d, applied %d; %s%n", audit.acknowledged(), audit.acknowledgedMissing(),
                 kill.errorsDuring(), kill.secondsUntilServedAgain(), audit.replenishRequested(), audit.replenishApplied(), kill.outcome());
+    }
+
+    /** The heartbeat detector's timeout in WildFly's tcp stack: what a survivor waits when FD_SOCK2 missed a death. */
+    private static final int FD_ALL3_TIMEOUT_SECONDS = 40;
+
+    /** When the supervisor saw node1 leave node2's view, counted from when it found node1 gone. */
+    private static double secondsUntilDropped() {
+        String prefix = "Cluster: node1 dropped from the others' view after ";
+        return CONSOLE.stream().filter(l -> l.startsWith(prefix)).findFirst()
+                .map(l -> Double.parseDouble(l.substring(prefix.length()).replace(" s", "").replace(',', '.')))
+                .orElseThrow(() -> new AssertionError("node1 was never dropped from node2's view: " + CONSOLE));
     }
 
     /** Waits until the supervisor reports node1 gone (the fault came). */
