@@ -367,7 +367,7 @@ final class GaleraCluster implements AutoCloseable {
         Map<String, String> values = new HashMap<>();
         try {
             String out = runSql(n, "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_state_comment', 'wsrep_cluster_size', "
-                    + "'wsrep_last_committed')");
+                    + "'wsrep_cluster_status', 'wsrep_last_committed')");
             out.lines().map(l -> l.split("\t")).filter(f -> f.length == 2)
                     .forEach(f -> values.put(f[0].toLowerCase(java.util.Locale.ROOT), f[1]));
         } catch (IOException notAnswering) {
@@ -440,6 +440,7 @@ final class GaleraCluster implements AutoCloseable {
                 countRestart.accept(n.name());
                 say.accept("Database: " + n.name() + " is gone; the other nodes serve. Starting it again on its data; it catches up "
                         + "from the others ...");
+                awaitDroppedByTheOthers(n, say);
                 synchronized (this) {
                     if (closed) {
                         return;
@@ -452,6 +453,34 @@ final class GaleraCluster implements AutoCloseable {
             }
         }
     }
+
+    /**
+     * Waits until the surviving nodes have formed a primary component without the dead node, at most DROP_WAIT. Started
+     * sooner, the node joined while they were still excluding its dead self (Galera's suspect timeout, 5 s): the group
+     * fell apart into non-primary components for 3 s, and every statement on the survivors was refused (error 1047,
+     * "WSREP has not yet prepared node for application use"), seen in GaleraIT.
+     */
+    private void awaitDroppedByTheOthers(Node dead, Consumer<String> say) throws InterruptedException {
+        long start = System.nanoTime();
+        List<Node> survivors = nodes.stream().filter(o -> o != dead && o.process != null && o.running()).toList();
+        while (System.nanoTime() - start < DROP_WAIT.toNanos() && !closed) {
+            boolean dropped = true;
+            for (Node o : survivors) {
+                Map<String, String> status = status(o);
+                dropped &= "Primary".equals(status.get("wsrep_cluster_status"))
+                        && Integer.toString(survivors.size()).equals(status.get("wsrep_cluster_size"));
+            }
+            if (dropped) {
+                say.accept(String.format("Database: %s dropped from the others' primary component after %.1f s", dead.name(),
+                        (System.nanoTime() - start) / 1e9));
+                return;
+            }
+            Thread.sleep(250);
+        }
+        say.accept("Database: " + dead.name() + " still in the others' component after " + DROP_WAIT.toSeconds() + " s; starting it anyway");
+    }
+
+    private static final Duration DROP_WAIT = Duration.ofSeconds(60);
 
     /** How the node's last join received the state, from its log: incremental or full. */
     private static String transferOf(Node n) {
