@@ -57,6 +57,10 @@ class ExperimentCommand implements Callable<Integer> {
             + "server's CPU (overrides the file's load; ./order load --help says more).")
     String steadyJit;
 
+    @Option(names = "--steady-max", paramLabel = "DURATION", description = "The longest warm-up until steady (overrides the "
+            + "file's load); a run that did not become steady within it says so in its summary.")
+    String steadyMax;
+
     @Option(names = "--no-steady-state", description = "Warm up for the --warm-up alone, not until steady (overrides the "
             + "file's load): shorter runs, with the JIT compiler still at work in the window, the same for every variant.")
     boolean noSteadyState;
@@ -140,6 +144,9 @@ class ExperimentCommand implements Callable<Integer> {
         }
         if (steadyJit != null) {
             o.put("steady-jit", steadyJit);
+        }
+        if (steadyMax != null) {
+            o.put("steady-max", steadyMax);
         }
         if (noSteadyState) {
             o.put("steady-state", false);

@@ -171,6 +171,13 @@ class ExperimentDefinitionTest {
     }
 
     @Test
+    void theLongestWarmUpUntilSteadyCanBeShortened() throws Exception {
+        var d = ExperimentDefinition.read(file("capped", MINIMAL));
+        assertEquals(Duration.ofSeconds(900), d.loadConfig().steadyState().max(), "the load driver's default");
+        assertEquals(Duration.ofSeconds(420), d.with(null, Map.of("steady-max", "420s")).loadConfig().steadyState().max());
+    }
+
+    @Test
     void aBenchmarkNamesItsLoadersAndRunsNoLoad() throws Exception {
         String bench = """
                 varies: loaders
