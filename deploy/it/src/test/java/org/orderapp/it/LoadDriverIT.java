@@ -32,6 +32,7 @@ import org.orderapp.load.RunResult;
 import org.orderapp.load.Target;
 import org.orderapp.load.audit.AuditResult;
 import org.orderapp.load.fault.FaultEvent;
+import org.orderapp.load.workload.RequestType;
 
 /**
  * The load driver end to end against the server under test: a short closed-model run (two small steps, every
@@ -154,8 +155,19 @@ class LoadDriverIT {
         assertAudit(run);
         var step = run.steps().get(0).client();
         assertTrue(step.successes() > 0, "requests succeeded");
-        assertEquals(0, step.response().get(org.orderapp.load.workload.RequestType.BROWSE_NEXT).getTotalCount()
-                + step.response().get(org.orderapp.load.workload.RequestType.PING).getTotalCount(), "only the mix's requests");
+        // An arrival is one transaction of the mix; a browse turns up to --browse-pages pages after its search once
+        // its customer has more than a page of orders, which the other runs of this class may have created.
+        long searches = step.response().get(RequestType.BROWSE_SEARCH).getTotalCount();
+        long transactions = step.response().get(RequestType.NEW_ORDER).getTotalCount()
+                + step.response().get(RequestType.ORDER_INQUIRY).getTotalCount() + searches;
+        long pageTurns = step.response().get(RequestType.BROWSE_NEXT).getTotalCount();
+        assertTrue(pageTurns <= config.browsePages() * searches, "at most " + config.browsePages()
+                + " page turns after each search: " + pageTurns + " after " + searches);
+        // 20 arrivals per second (a late start may catch up within the window); a driver that ignored the schedule
+        // would send thousands per second on 8 connections.
+        double arrivalsPerSecond = (transactions + step.errorCount() + step.refused()) / step.windowSeconds();
+        assertTrue(arrivalsPerSecond > 10 && arrivalsPerSecond < 40, "the mix's transactions arrive at the step's rate: "
+                + arrivalsPerSecond + " per second");
     }
 
     /**
