@@ -109,7 +109,8 @@ public final class StepController {
         log.outputComment("measurement window: " + String.format(Locale.ROOT, "%.3f", (windowStart - stepStart) / 1e9)
                 + " s to " + String.format(Locale.ROOT, "%.3f", (lastSwap - stepStart) / 1e9) + " s after the step started");
         return new StepResult(repeat, stepIndex, step, name, (windowStart - runStartNanos) / 1e9, windowSeconds, response,
-                service, recorder.errors(Phase.MEASURE), recorder.refused(Phase.MEASURE), recorder.lateStarts(), timeline, warmedUp);
+                service, recorder.errors(Phase.MEASURE), recorder.firstAnswers(Phase.MEASURE), recorder.refused(Phase.MEASURE),
+                recorder.lateStarts(), timeline, warmedUp);
     }
 
     private long tickUntil(long until, long lastSwap, StepRecorder recorder, Phase phase, Map<RequestType, Histogram> response,

@@ -1,5 +1,6 @@
 package org.orderapp.load.engine;
 
+import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,10 +24,12 @@ public final class StepRecorder implements Outcome {
     /** Microseconds, up to an hour, three significant digits. */
     static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);
     private static final int DIGITS = 3;
+    private static final int EXCERPT_CHARACTERS = 300;
 
     private final Map<RequestType, Recorder> response = new EnumMap<>(RequestType.class);
     private final Map<RequestType, Recorder> service = new EnumMap<>(RequestType.class);
     private final Map<Phase, ConcurrentHashMap<String, LongAdder>> errors = new EnumMap<>(Phase.class);
+    private final Map<Phase, ConcurrentHashMap<String, String>> firstAnswers = new EnumMap<>(Phase.class);
     private final Map<Phase, LongAdder> refused = new EnumMap<>(Phase.class);
     private final LongAdder lateStarts = new LongAdder();
     private final long lateThresholdNanos;
@@ -40,6 +43,7 @@ public final class StepRecorder implements Outcome {
         }
         for (Phase p : Phase.values()) {
             errors.put(p, new ConcurrentHashMap<>());
+            firstAnswers.put(p, new ConcurrentHashMap<>());
             refused.put(p, new LongAdder());
         }
     }
@@ -52,7 +56,9 @@ public final class StepRecorder implements Outcome {
             return;
         }
         if (error != null) {
-            errors.get(phase).computeIfAbsent(type.label() + ": " + error, k -> new LongAdder()).increment();
+            String kind = type.label() + ": " + error;
+            errors.get(phase).computeIfAbsent(kind, k -> new LongAdder()).increment();
+            firstAnswers.get(phase).computeIfAbsent(kind, k -> excerpt(exchange.body()));
             return;
         }
         long responseMicros = Math.max(0, (exchange.answeredNanos() - intendedNanos) / 1_000);
@@ -85,6 +91,21 @@ public final class StepRecorder implements Outcome {
         var sorted = new TreeMap<String, Long>();
         errors.get(phase).forEach((k, v) -> sorted.put(k, v.sum()));
         return sorted;
+    }
+
+    /** The answer that came with each kind's first error of a phase (what the server said), by "Type: kind". */
+    Map<String, String> firstAnswers(Phase phase) {
+        return new TreeMap<>(firstAnswers.get(phase));
+    }
+
+    /** The start of an answer's body on one line: enough to tell one cause from another. */
+    static String excerpt(byte[] body) {
+        if (body == null) {
+            return "";
+        }
+        String text = new String(body, 0, Math.min(body.length, 4 * EXCERPT_CHARACTERS), StandardCharsets.UTF_8)
+                .replaceAll("\\s+", " ").strip();
+        return text.length() <= EXCERPT_CHARACTERS ? text : text.substring(0, EXCERPT_CHARACTERS) + "…";
     }
 
     long errorCount() {

@@ -103,9 +103,11 @@ public final class RunFolder {
         var rows = new ArrayList<List<String>>();
         for (StepOutcome o : run.steps()) {
             o.client().errors().forEach((kind, count) -> rows.add(List.of(Integer.toString(o.client().repeat()),
-                    trim(o.client().step()), o.client().name(), kind, Long.toString(count))));
+                    trim(o.client().step()), o.client().name(), kind, Long.toString(count),
+                    o.client().errorAnswers().getOrDefault(kind, ""))));
         }
-        ResultFiles.writeCsv(run.folder().resolve("errors.csv"), List.of("repeat", "step", "step_name", "kind", "count"), rows);
+        ResultFiles.writeCsv(run.folder().resolve("errors.csv"), List.of("repeat", "step", "step_name", "kind", "count",
+                "first_answer"), rows);
     }
 
     private static void writeServerCsv(List<ServerSample> samples, Path folder) throws IOException {

@@ -38,12 +38,13 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
     }
 
     /**
-     * One step of one repeat: the client's figures, the server's in the same window, the lock contention, the CPU
-     * profile's flame graph (a path in the run folder) or why there is none.
+     * One step of one repeat: the client's figures (with the server's answer to the first error of each kind), the
+     * server's in the same window, the lock contention, the CPU profile's flame graph (a path in the run folder) or
+     * why there is none.
      */
     record Step(int repeat, double step, String name, double windowStartSeconds, double windowSeconds, double throughput,
-                long successes, long errorCount, Map<String, Long> errors, long refused, double refusedPerSecond,
-                long lateStarts, Map<String, LatencyStatistics> types, Map<String, LatencyStatistics> serviceTime,
+                long successes, long errorCount, Map<String, Long> errors, Map<String, String> errorAnswers, long refused,
+                double refusedPerSecond, long lateStarts, Map<String, LatencyStatistics> types, Map<String, LatencyStatistics> serviceTime,
                 WarmUp warmUp, @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Double machineBusyShare,
                 Verdict validity, Map<String, Double> server, LockContention contention, String recording,
                 String cpuProfile, List<CpuLayer> cpuProfileLayers, String cpuProfileUnavailable, List<StepResult.Tick> timeline) {
@@ -92,7 +93,7 @@ record Summary(Run run, Verdict validity, RunConfiguration config, List<Step> st
         byType(c.service()).forEach((t, h) -> service.put(t, LatencyStatistics.of(h, c.windowSeconds())));
         var rules = config.rules().check(c, config.mix());
         return new Step(c.repeat(), c.step(), c.name(), c.startSeconds(), c.windowSeconds(), c.throughput(), c.successes(),
-                c.errorCount(), c.errors(), c.refused(), c.refusedPerSecond(), c.lateStarts(), types, service, c.warmUp(),
+                c.errorCount(), c.errors(), c.errorAnswers(), c.refused(), c.refusedPerSecond(), c.lateStarts(), types, service, c.warmUp(),
                 o.server().cpuPerTransaction(), o.server().get(ServerWindow.MACHINE_BUSY),
                 new Verdict(rules.valid(), rules.reasons(), null), o.server().figures(), o.contention(), o.recording(),
                 o.cpuProfile(), layers(o), o.cpuProfileUnavailable(), c.timeline());

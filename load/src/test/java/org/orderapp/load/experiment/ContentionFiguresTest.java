@@ -13,7 +13,7 @@ import org.orderapp.load.server.ServerWindow;
 class ContentionFiguresTest {
 
     private static StepResult window(double seconds, Map<String, Long> errors) {
-        return new StepResult(1, 0, 20, "20 users", 0, seconds, Map.of(), Map.of(), errors, 0, 0, List.of(), null);
+        return new StepResult(1, 0, 20, "20 users", 0, seconds, Map.of(), Map.of(), errors, Map.of(), 0, 0, List.of(), null);
     }
 
     @Test

@@ -69,7 +69,9 @@ class RunFolderTest {
         assertTrue(steps.lines().findFirst().orElseThrow().endsWith("cpu_server_ms_per_tx,cpu_db_ms_per_tx,cpu_driver_ms_per_tx,cpu_other_ms_per_tx"), steps);
         assertTrue(steps.contains(",4 users,NewOrder,"), steps);
         String errors = Files.readString(folder.resolve("errors.csv"));
-        assertTrue(errors.contains(",\"NewOrder: bad answer: \"\"total\"\", off by 1\",2"), "a cell with a comma or quote is quoted:\n" + errors);
+        assertTrue(errors.contains(",\"NewOrder: bad answer: \"\"total\"\", off by 1\",2,"), "a cell with a comma or quote is quoted:\n" + errors);
+        assertTrue(errors.lines().findFirst().orElseThrow().endsWith(",count,first_answer")
+                && errors.contains(",2,\"{\"\"totalAmount\"\": 9}\""), "the server's answer to the first error of each kind:\n" + errors);
         String report = Files.readString(folder.resolve("report.html"));
         assertTrue(report.contains("\"metrics\""), "the metric names are embedded");
         assertFalse(report.contains("/*PAGE_") || report.contains("/*CHART_JS*/"), "the shared style and script are inlined");
@@ -81,7 +83,8 @@ class RunFolderTest {
         h.recordValueWithCount(20_000, 100);
         response.put(RequestType.NEW_ORDER, h);
         var step = new StepResult(1, 0, 4, "4 users", 10, 10, response, response,
-                Map.of("NewOrder: bad answer: \"total\", off by 1", 2L), 0, 0, List.of(), new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
+                Map.of("NewOrder: bad answer: \"total\", off by 1", 2L),
+                Map.of("NewOrder: bad answer: \"total\", off by 1", "{\"totalAmount\": 9}"), 0, 0, List.of(), new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
         var server = new ServerWindow(Map.of(ServerWindow.CPU_PER_TX + "server", 12.5, ServerMetrics.max(ServerMetrics.DS_IN_USE), 3.0));
         return new RunResult(config, TARGET, "form", Instant.EPOCH, Instant.EPOCH.plusSeconds(30), folder, 10, 1,
                 List.of(new StepOutcome(step, server, null, null, "flamegraphs/run1-step1-4users.html", null, null)), List.of(new ServerSample(10, Map.of(ServerMetrics.DS_IN_USE, 3.0))),

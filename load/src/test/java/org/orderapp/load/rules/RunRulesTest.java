@@ -32,7 +32,7 @@ class RunRulesTest {
             }
             response.put(t, h);
         }
-        return new StepResult(1, 0, 20, "20 users", 0, 30, response, response, errors, 0, 0, List.of(),
+        return new StepResult(1, 0, 20, "20 users", 0, 30, response, response, errors, Map.of(), 0, 0, List.of(),
                 new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
     }
 
