@@ -1,5 +1,6 @@
 package org.orderapp.application;
 
+import java.util.List;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -38,12 +39,13 @@ public final class Settings {
         return ConfigProvider.getConfig(Settings.class.getClassLoader());
     }
 
+    /** A count or a size: a whole number of at least 1. */
     public static int integer(String name) {
-        return config().getValue(name, Integer.class);
+        return (int) atLeastOne(name, config().getValue(name, Integer.class));
     }
 
     public static long longValue(String name) {
-        return config().getValue(name, Long.class);
+        return atLeastOne(name, config().getValue(name, Long.class));
     }
 
     public static String string(String name) {
@@ -52,6 +54,38 @@ public final class Settings {
 
     /** Whether stock rows are locked when read (order.inventory.locking pessimistic) rather than only version-checked. */
     public static boolean pessimisticStock() {
-        return !"optimistic".equalsIgnoreCase(string(INVENTORY_LOCKING));
+        return oneOf(INVENTORY_LOCKING, string(INVENTORY_LOCKING), "pessimistic", "optimistic").equals("pessimistic");
+    }
+
+    /** jpa or jdbc (order.services.mode). */
+    public static String servicesMode() {
+        return oneOf(SERVICES_MODE, string(SERVICES_MODE), "jpa", "jdbc");
+    }
+
+    /**
+     * Reads every setting this module defines, so that a bad value (-D order.services.mode=jbdc) fails the deployment
+     * with a message naming it, rather than the first request that reads it or, worse, being taken for the default.
+     */
+    public static void checkAll() {
+        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS)) {
+            integer(count);
+        }
+        longValue(MAX_BODY_BYTES);
+        pessimisticStock();
+        servicesMode();
+    }
+
+    static String oneOf(String name, String value, String... allowed) {
+        if (!List.of(allowed).contains(value)) {
+            throw new IllegalArgumentException(name + " must be " + String.join(" or ", allowed) + ", not '" + value + "'");
+        }
+        return value;
+    }
+
+    static long atLeastOne(String name, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, not " + value);
+        }
+        return value;
     }
 }

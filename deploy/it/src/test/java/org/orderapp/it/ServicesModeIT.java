@@ -1,6 +1,7 @@
 package org.orderapp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
@@ -92,6 +93,28 @@ class ServicesModeIT {
         // Each mode reads the other's orders exactly as that one answered and read them.
         assertEquals(jpa.inquiry(), jdbc.otherInquiry(), "the JPA customer's orders read through JDBC");
         assertEquals(jdbc.inquiry(), readAgainThroughJpa(), "the JDBC customer's orders read through JPA");
+    }
+
+    /** A bad application setting fails the deployment, and the failure names it; nothing is served with it. */
+    @Test
+    void aBadSettingFailsTheDeploymentWithItsName() throws Exception {
+        var refusals = Map.of(
+                "order.services.mode", Map.entry("jbdc", "order.services.mode must be jpa or jdbc, not 'jbdc'"),
+                "order.inventory.locking",
+                Map.entry("optimstic", "order.inventory.locking must be pessimistic or optimistic, not 'optimstic'"),
+                "order.max-lines", Map.entry("0", "order.max-lines must be at least 1, not 0"));
+        for (var refusal : refusals.entrySet()) {
+            var bad = Map.of(refusal.getKey(), refusal.getValue().getKey());
+            var failure = assertThrows(Exception.class,
+                    () -> DeploymentWithProperties.run(management, deployer, DEPLOYMENT, bad, () -> "served"), bad.toString());
+            var messages = new StringBuilder();
+            for (Throwable t = failure; t != null; t = t.getCause()) {
+                messages.append(t.getMessage()).append('\n');
+            }
+            assertTrue(messages.toString().contains(refusal.getValue().getValue()), "the failure names the setting:\n" + messages);
+        }
+        assertEquals("served", DeploymentWithProperties.run(management, deployer, DEPLOYMENT, Map.of(), () -> "served"),
+                "the same archive deploys with the defaults once the bad values are gone");
     }
 
     private Run run(String mode, long customer, long other) throws Exception {

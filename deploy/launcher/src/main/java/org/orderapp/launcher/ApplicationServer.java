@@ -163,10 +163,10 @@ public final class ApplicationServer implements AutoCloseable {
             if (Files.exists(deployments.resolve("order.ear.deployed"))) {
                 return;
             }
-            if (Files.exists(deployments.resolve("order.ear.failed"))) {
-                throw new IOException("order.ear failed to deploy: " + Files.readString(deployments.resolve("order.ear.failed"))
-                        .lines().limit(20).reduce("", (a, b) -> a + System.lineSeparator() + b)
-                        + System.lineSeparator() + "see " + consoleLog());
+            Path failed = deployments.resolve("order.ear.failed");
+            if (Files.exists(failed)) {
+                throw new IOException("order.ear failed to deploy: " + DeploymentFailure.rootCauses(Files.readString(failed))
+                        + System.lineSeparator() + "the server's whole description: " + failed + "; its log: " + consoleLog());
             }
             if (!process.isAlive()) {
                 throw new IOException("the server stopped during start-up (exit " + process.exitValue() + "); see " + consoleLog());

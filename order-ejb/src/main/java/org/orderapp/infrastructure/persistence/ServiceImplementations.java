@@ -34,8 +34,7 @@ public class ServiceImplementations {
 
     @PostConstruct
     void choose() {
-        String mode = Settings.string(Settings.SERVICES_MODE);
-        switch (mode) {
+        switch (Settings.servicesMode()) {
             case "jpa" -> {
                 orders = jpaOrders::createOrder;
                 inquiry = jpaInquiry::recentOrders;
@@ -44,7 +43,7 @@ public class ServiceImplementations {
                 orders = jdbcOrders::createOrder;
                 inquiry = jdbcInquiry::recentOrders;
             }
-            default -> throw new IllegalArgumentException(Settings.SERVICES_MODE + " must be jpa or jdbc, not " + mode);
+            default -> throw new IllegalStateException("a mode Settings.servicesMode() does not allow");
         }
     }
 
