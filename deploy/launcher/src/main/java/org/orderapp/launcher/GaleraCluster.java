@@ -67,13 +67,15 @@ final class GaleraCluster implements AutoCloseable {
     private final GaleraPorts ports;
     private final Path provider;
     private final List<Node> nodes;
+    private final ApplicationAccount account;
     private volatile boolean closed;
 
-    private GaleraCluster(Path home, GaleraPorts ports, Path provider, List<Node> nodes) {
+    private GaleraCluster(Path home, GaleraPorts ports, Path provider, List<Node> nodes, ApplicationAccount account) {
         this.home = home;
         this.ports = ports;
         this.provider = provider;
         this.nodes = nodes;
+        this.account = account;
     }
 
     /**
@@ -128,7 +130,7 @@ final class GaleraCluster implements AutoCloseable {
                 }
             }
         }
-        var cluster = new GaleraCluster(home, ports, provider(), List.copyOf(nodes));
+        var cluster = new GaleraCluster(home, ports, provider(), List.copyOf(nodes), ApplicationAccount.of(home));
         try {
             cluster.startAll(say);
             return cluster;
@@ -151,7 +153,12 @@ final class GaleraCluster implements AutoCloseable {
                 + home + ") ...");
         bootstrap.process = launch(bootstrap, true);
         awaitSynced(bootstrap, 1, SYNC_TIMEOUT);
-        runSql(bootstrap, EmbeddedDatabase.SET_UP);
+        try {
+            runSql(bootstrap, account.setUp(EmbeddedDatabase.DATABASE));
+        } catch (IOException e) {
+            throw new IOException("cannot set up the database and the application's account: "
+                    + e.getMessage().replace(account.password(), "***"), e);
+        }
         say.accept("Database: " + bootstrap.name() + " Synced; the others join and receive its state (rsync, or incremental from the "
                 + "write-set cache) ...");
         for (Node n : nodes) {
@@ -174,8 +181,8 @@ final class GaleraCluster implements AutoCloseable {
         }
         var config = DBConfigurationBuilder.newBuilder()
                 .setPort(ports.sql(first.number))
-                .setBaseDir(home.resolve("base").toFile())
-                .setDataDir((fresh ? first.data() : home.resolve("unpack-only")).toFile())
+                .setBaseDir(EmbeddedDatabase.keptFolder(home.resolve("base")))
+                .setDataDir(EmbeddedDatabase.keptFolder(fresh ? first.data() : home.resolve("unpack-only")))
                 .setTmpDir(first.home.resolve("tmp").toString())
                 .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
                 .setSecurityDisabled(false)
@@ -376,20 +383,13 @@ final class GaleraCluster implements AutoCloseable {
         return values;
     }
 
-    /**
-     * Runs statements with the bundled client over the node's socket as the operating-system user, whom the
-     * installed data directory lets in by that (unix_socket); answers what it printed.
-     */
+    /** Runs statements as the administrator (AdministratorClient) on the node's socket; answers what it printed. */
     private String runSql(Node n, String sql) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(home.resolve("base/bin/mariadb").toString(), "--no-defaults", "--socket=" + socket(n),
-                "--user=" + System.getProperty("user.name"), "--batch", "--skip-column-names", "--connect-timeout=5", "-e", sql)
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IOException(n.name() + ": " + out.strip());
+        try {
+            return new AdministratorClient(home.resolve("base/bin/mariadb"), socket(n)).run(sql);
+        } catch (IOException e) {
+            throw new IOException(n.name() + ": " + e.getMessage(), e);
         }
-        return out;
     }
 
     /**
@@ -410,7 +410,7 @@ final class GaleraCluster implements AutoCloseable {
     }
 
     DatabaseTarget target() {
-        return new DatabaseTarget(jdbcUrl(), EmbeddedDatabase.USER, EmbeddedDatabase.PASSWORD);
+        return account.target(jdbcUrl());
     }
 
     List<Node> nodes() {

@@ -38,14 +38,6 @@ public record ProjectLayout(Path root) {
         return root.resolve("var");
     }
 
-    public Path databaseHome() {
-        return var().resolve("mariadb");
-    }
-
-    public Path serverBase() {
-        return var().resolve("server");
-    }
-
     public boolean isBuilt() {
         return Files.isRegularFile(ear()) && Files.isRegularFile(serverHome().resolve("standalone/configuration/order.xml"))
                 && Files.isRegularFile(serverProfiles().resolve(ServerProfile.DEFAULT + ".properties"));

@@ -1,5 +1,6 @@
 package org.orderapp.launcher;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,11 @@ class RunCommand implements Callable<Integer> {
     @Option(names = {"-D"}, showDefaultValue = Visibility.NEVER, paramLabel = "property=value",
             description = "A system property for the server, e.g. -D order.services.batch-size=1 (repeatable).")
     List<String> serverProperties = new ArrayList<>();
+
+    @Option(names = "--state-dir", paramLabel = "DIR",
+            description = "Where the embedded database and the server keep their state between runs (default: var/); "
+                    + "var/run.properties, which the other commands read, stays in var/.")
+    Path stateDir;
 
     @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
@@ -101,7 +107,8 @@ class RunCommand implements Callable<Integer> {
         }, "order-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         try {
-            stack.start(new ApplicationStack.Options(layout, layout.serverBase(), layout.databaseHome(), profile, port,
+            Path state = stateDir == null ? layout.var() : stateDir.toAbsolutePath().normalize();
+            stack.start(new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
                     serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes),
                     RunCommand::say);
         } catch (IllegalArgumentException e) {
