@@ -81,6 +81,11 @@ fi
 if [[ -n "${ORDER_DB_DIALECT:-}" ]]; then
   args+=("-Dorder.db.dialect=$ORDER_DB_DIALECT")
 fi
+# The profile's server system properties (the untuned profile's platform defaults), before the caller's own.
+read -r -a profile_properties <<< "$(setting system-properties)"
+for p in "${profile_properties[@]}"; do
+  args+=("-D$p")
+done
 echo "order: profile $profile ($config; JVM ${JBOSS_JAVA_SIZING:-WildFly default sizing})"
 # standalone.sh stays PID 1 and forwards SIGTERM to the JVM (LAUNCH_JBOSS_IN_BACKGROUND), for a graceful stop.
 exec "$JBOSS_HOME/bin/standalone.sh" "${args[@]}" "$@"

@@ -25,6 +25,13 @@ public final class Settings {
     public static final String RECENT_ORDERS = "order.inquiry.recent-orders";
     /** The largest request body the web module takes, in bytes. */
     public static final String MAX_BODY_BYTES = "order.web.max-body-bytes";
+    /**
+     * A test instrument of the experiment runner's calibration, never a tuning: CPU microseconds every request spins
+     * before it is served (0, the default: none). The lab checks that it finds what this injects.
+     */
+    public static final String CALIBRATION_SPIN_MICROS = "order.calibration.spin-micros";
+    /** The most a calibration may spin per request: 100 ms. */
+    static final long MAX_SPIN_MICROS = 100_000;
     /** The replenish MDB's sessions, set by the server's configuration (no default here: unknown elsewhere). */
     public static final String REPLENISH_SESSIONS = "order.replenish.sessions";
 
@@ -62,6 +69,15 @@ public final class Settings {
         return oneOf(SERVICES_MODE, string(SERVICES_MODE), "jpa", "jdbc");
     }
 
+    /** order.calibration.spin-micros: from 0 (no spin) to 100,000. */
+    public static long calibrationSpinMicros() {
+        long micros = config().getValue(CALIBRATION_SPIN_MICROS, Long.class);
+        if (micros < 0 || micros > MAX_SPIN_MICROS) {
+            throw new IllegalArgumentException(CALIBRATION_SPIN_MICROS + " must be from 0 to " + MAX_SPIN_MICROS + ", not " + micros);
+        }
+        return micros;
+    }
+
     /**
      * Reads every setting this module defines, so that a bad value (-D order.services.mode=jbdc) fails the deployment
      * with a message naming it, rather than the first request that reads it or, worse, being taken for the default.
@@ -73,6 +89,7 @@ public final class Settings {
         longValue(MAX_BODY_BYTES);
         pessimisticStock();
         servicesMode();
+        calibrationSpinMicros();
     }
 
     static String oneOf(String name, String value, String... allowed) {

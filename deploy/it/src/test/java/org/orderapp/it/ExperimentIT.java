@@ -46,7 +46,6 @@ class ExperimentIT {
               steady-tolerance: 50%
               steady-max: 8s
               drain-timeout: 60s
-            rounds: 2
             metrics: [alloc_mb_per_s]
             variants:
               - name: plain
@@ -68,7 +67,8 @@ class ExperimentIT {
         Files.writeString(definition, TINY);
         Path results = WORK.resolve("results");
 
-        int exit = order("experiment", definition.toString(), "--output", results.toString(), "--state-dir",
+        // --rounds: the method of rounds (a fresh database and server per run); InterleavedExperimentIT tests the other.
+        int exit = order("experiment", definition.toString(), "--rounds", "2", "--output", results.toString(), "--state-dir",
                 WORK.resolve("state").toString(), "--port-offset", OrderCli.portOffset(150));
         assertEquals(1, exit, "exit status 1: not every run was valid (see " + WORK.resolve("console.log") + ")");
 
@@ -82,6 +82,7 @@ class ExperimentIT {
 
         JsonNode comparison = JSON.readTree(folder.resolve("comparison.json").toFile());
         assertFalse(comparison.path("valid").asBoolean(), "not every run was valid");
+        assertEquals("rounds", comparison.path("method").path("name").asText());
         assertEquals("plain", comparison.path("control").asText());
         JsonNode runs = comparison.path("runs");
         assertEquals(4, runs.size());

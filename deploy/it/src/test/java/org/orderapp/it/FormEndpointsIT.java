@@ -266,7 +266,7 @@ class FormEndpointsIT {
      */
     @Test
     void anOrderThatKeepsLosingTheStockRaceIsAnswered409() throws Exception {
-        try (var c = TestDatabase.connect()) {
+        try (var c = TestDatabase.connectAsTester()) { // TRIGGER is no privilege of the application's account
             TestData.exec(c, "DROP TRIGGER IF EXISTS conflict_under_every_attempt");
             TestData.exec(c, "CREATE TRIGGER conflict_under_every_attempt AFTER INSERT ON orders FOR EACH ROW "
                     + "BEGIN IF NEW.customer_id = " + CONFLICT_CUSTOMER + " THEN UPDATE inventory SET version = version + 1 "
@@ -289,7 +289,7 @@ class FormEndpointsIT {
             assertEquals(0, orderCount(), "a refused order is not stored");
             assertEquals(before, Tables.snapshot(), "every attempt was rolled back whole");
         } finally {
-            try (var c = TestDatabase.connect()) {
+            try (var c = TestDatabase.connectAsTester()) {
                 TestData.exec(c, "DROP TRIGGER IF EXISTS conflict_under_every_attempt");
             }
         }

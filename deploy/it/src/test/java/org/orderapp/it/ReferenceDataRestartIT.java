@@ -123,7 +123,7 @@ class ReferenceDataRestartIT {
     /** The loader's transaction, waiting for the lock with part of its chunk written. */
     private static Waiting awaitLoaderBlockedInsideAChunk() throws Exception {
         long deadline = System.nanoTime() + 300_000_000_000L;
-        try (Connection c = TestDatabase.connectAsInspector(); var s = c.createStatement()) {
+        try (Connection c = TestDatabase.connectAsTester(); var s = c.createStatement()) {
             while (System.nanoTime() < deadline) {
                 try (var r = s.executeQuery("SELECT trx_mysql_thread_id, trx_rows_modified FROM information_schema.INNODB_TRX "
                         + "WHERE trx_state = 'LOCK WAIT'")) {

@@ -25,7 +25,7 @@ public class TestDatabase implements TestExecutionListener {
 
     private static EmbeddedDatabase embedded;
     private static DatabaseTarget target;
-    private static DatabaseTarget inspector;
+    private static DatabaseTarget tester;
     private static Exception failure;
 
     @Override
@@ -37,7 +37,7 @@ public class TestDatabase implements TestExecutionListener {
                 deleteRecursively(home);
                 embedded = EmbeddedDatabase.start(home);
                 target = embedded.target();
-                inspector = createInspector(embedded, target);
+                tester = createTester(embedded, target);
             }
             String dialect = target.probe().hibernateDialect();
             System.setProperty(DatabaseTarget.URL, target.url());
@@ -111,24 +111,25 @@ public class TestDatabase implements TestExecutionListener {
     }
 
     /**
-     * A connection that may also see every session's transaction (information_schema.INNODB_TRX asks PROCESS, which
-     * the application's account does not have): the tests' own account on the embedded database; with an external
-     * one, the account it names.
+     * A connection that may do what the application's account may not, and some tests need: see every session's
+     * transaction (information_schema.INNODB_TRX asks PROCESS) and create a trigger (TRIGGER). The tests' own account on
+     * the embedded database; with an external one, the account it names.
      */
-    public static Connection connectAsInspector() throws SQLException {
+    public static Connection connectAsTester() throws SQLException {
         target();
-        return (inspector != null ? inspector : target).connect();
+        return (tester != null ? tester : target).connect();
     }
 
-    private static DatabaseTarget createInspector(EmbeddedDatabase db, DatabaseTarget application) throws Exception {
-        String user = "order_inspector";
+    private static DatabaseTarget createTester(EmbeddedDatabase db, DatabaseTarget application) throws Exception {
+        String user = "order_tester";
         String password = java.util.UUID.randomUUID().toString();
         var sql = new StringBuilder();
         for (String host : List.of("localhost", "127.0.0.1")) {
             sql.append("DROP USER IF EXISTS '").append(user).append("'@'").append(host).append("';\n")
                     .append("CREATE USER '").append(user).append("'@'").append(host).append("' IDENTIFIED BY '").append(password).append("';\n")
                     .append("GRANT PROCESS ON *.* TO '").append(user).append("'@'").append(host).append("';\n")
-                    .append("GRANT SELECT ON ").append(EmbeddedDatabase.DATABASE).append(".* TO '").append(user).append("'@'").append(host).append("';\n");
+                    .append("GRANT SELECT, INSERT, UPDATE, DELETE, TRIGGER ON ").append(EmbeddedDatabase.DATABASE).append(".* TO '")
+                    .append(user).append("'@'").append(host).append("';\n");
         }
         db.runAsAdministrator(sql.toString());
         return new DatabaseTarget(application.url(), user, password);

@@ -32,10 +32,24 @@ public final class ApplicationStack implements AutoCloseable {
      * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
      * @param dbNodes          1: the embedded database; more: a Galera cluster of that many nodes, in databaseHome's
      *                         sibling "galera"
+     * @param sharedDatabase   a database another stack started and owns, used instead of starting one; null: none
      */
     public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli, int nodes, int dbNodes) {
+                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
+
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                List<String> serverCli, int nodes, int dbNodes) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
+                    nodes, dbNodes, null);
+        }
+
+        /** The same stack on a database another stack started. */
+        public Options onDatabase(DatabaseTarget database) {
+            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
+                    serverCli, nodes, dbNodes, database);
+        }
 
         /** On the embedded database (one node). */
         public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
@@ -86,7 +100,10 @@ public final class ApplicationStack implements AutoCloseable {
     public void start(Options options, Consumer<String> say) throws Exception {
         try {
             Optional<DatabaseTarget> external = DatabaseTarget.external();
-            if (options.dbNodes() > 1) {
+            if (options.sharedDatabase() != null) {
+                database = options.sharedDatabase();
+                say.accept("Database: shared, " + database.displayUrl());
+            } else if (options.dbNodes() > 1) {
                 if (external.isPresent()) {
                     throw new IllegalArgumentException("a database cluster is started here (more than one database node), "
                             + "but " + DatabaseTarget.URL + " names an external database; unset it, or run one database node");
@@ -119,9 +136,12 @@ public final class ApplicationStack implements AutoCloseable {
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
                     + (clustered ? "; logs: " + options.clusterBase().resolve("*/log") : "; log: " + options.serverBase().resolve("log")) + ") ...");
             long started = System.nanoTime();
+            // The profile's system properties first: a -D given for the run comes later and wins.
+            var properties = new java.util.ArrayList<>(profile.systemProperties());
+            properties.addAll(options.serverProperties());
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    options.serverProperties().stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of());
+                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of());
             startupTimeout = options.startupTimeout();
             if (clustered) {
                 cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());

@@ -7,7 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.orderapp.load.Durations;
 import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.lab.MethodChoice;
+import org.orderapp.load.lab.StopRule;
+import org.orderapp.load.rules.RunRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,7 +45,18 @@ class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the experiments: name, what each varies, and the guide's figure.")
     boolean list;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Rounds of every variant (overrides the file's; default 3).")
+    @Option(names = "--precision", paramLabel = "SHARE", defaultValue = "3%",
+            description = "Interleaved method: measure blocks until every ratio of throughput and of CPU per transaction (each "
+                    + "variant against the control, at each step) has a 95 %% interval within this share of the ratio.")
+    String precision;
+
+    @Option(names = "--max-time", paramLabel = "DURATION", defaultValue = "45m",
+            description = "Interleaved method: the experiment's longest wall time, start and warm-up included; it then stops "
+                    + "and says how precise it got.")
+    String maxTime;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Use the method of rounds (a fresh database and server per run, "
+            + "the variants alternating) with N rounds of every variant (the file's 'rounds' otherwise; default 3).")
     Integer rounds;
 
     @Option(names = "--warm-up", paramLabel = "DURATION", description = "Each step's warm-up (overrides the file's load).")
@@ -64,6 +79,10 @@ class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--no-steady-state", description = "Warm up for the --warm-up alone, not until steady (overrides the "
             + "file's load): shorter runs, with the JIT compiler still at work in the window, the same for every variant.")
     boolean noSteadyState;
+
+    @Option(names = "--cpu-profile", description = "Profile each server's CPU in every window and draw, for each ratio whose "
+            + "interval excludes 1 and for CPU per transaction, the differential flame graph of the variant against the control.")
+    boolean cpuProfile;
 
     @Option(names = "--variants", paramLabel = "NAME", split = ",", description = "Only these variants (and the control, "
             + "always), e.g. --variants fetch-1,fetch-500.")
@@ -96,6 +115,12 @@ class ExperimentCommand implements Callable<Integer> {
         }
         if (experiment == null) {
             System.err.println("order experiment: name an experiment or a file (./order experiment --list shows them)");
+            return 2;
+        }
+        try {
+            stopRule(); // a bad --precision or --max-time is refused before anything starts
+        } catch (IllegalArgumentException e) {
+            System.err.println("order experiment: " + e.getMessage());
             return 2;
         }
         if (experiment.equals(ALL)) {
@@ -131,10 +156,32 @@ class ExperimentCommand implements Callable<Integer> {
         return (quick ? d.quick() : d).with(rounds, overrides());
     }
 
-    ExperimentRunner runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
+    /** The experiment by the interleaved method, or by rounds where it must (MethodChoice says why). */
+    ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = new ExperimentRunner.Settings(portOffset, output.resolve(layout),
                 stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, command);
-        return new ExperimentRunner(layout, definition, file, settings, System.out);
+        var rounds = MethodChoice.whyRounds(definition, this.rounds != null, quick);
+        if (rounds.isPresent()) {
+            System.out.println("Method: rounds, because " + rounds.get() + ".");
+            return new ExperimentRunner(layout, definition, file, settings, System.out);
+        }
+        return new InterleavedRun(layout, definition, file, settings, stopRule(), System.out);
+    }
+
+    /** --precision and --max-time; a bad value is refused before anything starts. */
+    StopRule stopRule() {
+        double share = RunRules.parseShare(precision, "--precision");
+        java.time.Duration limit;
+        try {
+            limit = Durations.parse(maxTime);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--max-time: " + e.getMessage());
+        }
+        try {
+            return new StopRule(share, limit, StopRule.DEFAULT_MIN_BLOCKS);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException((e.getMessage().startsWith("a precision") ? "--precision: " : "--max-time: ") + e.getMessage());
+        }
     }
 
     private Map<String, Object> overrides() {
@@ -154,6 +201,9 @@ class ExperimentCommand implements Callable<Integer> {
         if (measure != null) {
             o.put("measure", measure);
         }
+        if (cpuProfile) {
+            o.put("cpu-profile", true);
+        }
         if (users != null) {
             o.put("users", users);
         }
@@ -168,11 +218,13 @@ class ExperimentCommand implements Callable<Integer> {
         }
         if (rounds != null) {
             b.append(" --rounds ").append(rounds);
+        } else if (!quick) {
+            b.append(" --precision ").append(precision).append(" --max-time ").append(maxTime);
         }
         if (variants != null) {
             b.append(" --variants ").append(String.join(",", variants));
         }
-        overrides().forEach((k, v) -> b.append(v instanceof Boolean ? " --no-" + k : " --" + k + " " + v));
+        overrides().forEach((k, v) -> b.append(v instanceof Boolean flag ? (flag ? " --" + k : " --no-" + k) : " --" + k + " " + v));
         return b.toString();
     }
 

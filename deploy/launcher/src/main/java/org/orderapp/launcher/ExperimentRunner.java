@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.orderapp.batch.LoadStatus;
 import org.orderapp.load.Durations;
 import org.orderapp.load.LoadConfig;
 import org.orderapp.load.LoadDriver;
@@ -35,7 +34,7 @@ import org.orderapp.load.server.ServerProcess;
  * order, so that drift of the machine falls on all of them alike. The comparison is rewritten after every run, so
  * Ctrl-C (which stops whatever runs) leaves the figures measured so far.
  */
-final class ExperimentRunner {
+final class ExperimentRunner implements ExperimentExecution {
 
     /** Run folders of the load driver, inside the experiment's folder. */
     private static final String RUNS = "runs";
@@ -68,9 +67,8 @@ final class ExperimentRunner {
     private Instant started;
     private volatile ApplicationStack current;
     private boolean finished;
-    /** Whether the experiment's reference data is in the database (loaded by the first run that got that far). */
-    /** The databases (the embedded one, a cluster's) the experiment's reference data was loaded into: by their folder. */
-    private final java.util.Set<Path> dataLoaded = new java.util.HashSet<>();
+    /** The experiment's reference data: loaded by the first run that gets that far, reset before every later one. */
+    private ExperimentData data;
     private AdminCredentials admin;
     /** What the host check found: variants left out, and why. */
     private final List<String> hostNotes = new ArrayList<>();
@@ -83,8 +81,8 @@ final class ExperimentRunner {
         this.out = out;
     }
 
-    /** The experiment's folder, once created (null before, or when nothing was run). */
-    Path folder() {
+    @Override
+    public Path folder() {
         return folder;
     }
 
@@ -103,30 +101,26 @@ final class ExperimentRunner {
         return plan;
     }
 
-    int run() throws Exception {
+    @Override
+    public int run() throws Exception {
         if (definition.benchmark() != null) {
             return runBenchmark();
         }
         load = definition.loadConfig();
         List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
-        Map<String, ProjectLayout> binaries = new LinkedHashMap<>();
-        definition.variants().forEach(v -> binaries.put(v.name(), binaries(v)));
+        Map<String, ProjectLayout> binaries = VariantBinaries.of(layout, definition);
         printPlan(plan);
         if (settings.dryRun()) {
             return 0;
         }
         checkTheMachineIsFree();
-        Map<String, ServerProfile> profiles = new LinkedHashMap<>();
-        for (Variant v : definition.variants()) {
-            ProjectLayout b = binaries.get(v.name());
-            if (!b.isBuilt()) {
-                build(b);
-            }
-            profiles.put(v.name(), ServerProfile.load(b, v.profile() == null ? ServerProfile.DEFAULT : v.profile()));
-        }
-        if (!keepWhatThisHostRuns(binaries, profiles)) {
+        VariantBinaries.Prepared prepared = VariantBinaries.prepare(definition, binaries, this::say);
+        if (prepared == null) {
             return 0; // nothing to compare here, and nothing measured: said, not faked
         }
+        definition = prepared.definition();
+        hostNotes.addAll(prepared.hostNotes());
+        Map<String, ServerProfile> profiles = prepared.profiles();
         plan = plan(definition.variants(), definition.roundsOrDefault());
 
         started = Instant.now();
@@ -160,42 +154,6 @@ final class ExperimentRunner {
         ComparisonFiles.print(comparison, out);
         say("Comparison: " + folder.resolve("comparison.html"));
         return comparison.valid() ? 0 : 1;
-    }
-
-    /**
-     * Leaves out the variants whose JVM options this host's JVM does not apply (HostJvmCheck), with a note saying
-     * why. False, said on the console, when the control or all but one variant are left out.
-     */
-    private boolean keepWhatThisHostRuns(Map<String, ProjectLayout> binaries, Map<String, ServerProfile> profiles)
-            throws IOException, InterruptedException {
-        var kept = new ArrayList<Variant>();
-        for (Variant v : definition.variants()) {
-            if (v.jvmOptions().isEmpty()) {
-                kept.add(v);
-                continue;
-            }
-            String sizing = profiles.get(v.name()).jvmSizing(binaries.get(v.name()), v.jvmOptions());
-            var outcome = HostJvmCheck.check(List.of(sizing.split("\\s+")), v.jvmOptions());
-            if (outcome.runnable()) {
-                kept.add(v);
-            }
-            if (outcome.note() != null) {
-                String note = "Variant " + v.name() + (outcome.runnable() ? ": " : " is left out: ") + outcome.note() + ".";
-                hostNotes.add(note);
-                say(note);
-            }
-        }
-        if (kept.size() == definition.variants().size()) {
-            return true;
-        }
-        if (kept.size() < 2 || kept.stream().noneMatch(v -> v.name().equals(definition.controlOrDefault()))) {
-            say("Experiment " + definition.name() + ": this host cannot run " + (kept.size() < 2 ? "two of its variants"
-                    : "its control, " + definition.controlOrDefault()) + ", so there is nothing to compare here; nothing was measured.");
-            return false;
-        }
-        definition = definition.withVariants(kept);
-        say("Running " + kept.size() + " variants: " + String.join(", ", kept.stream().map(Variant::name).toList()));
-        return true;
     }
 
     private void printPlan(List<Planned> plan) {
@@ -239,10 +197,10 @@ final class ExperimentRunner {
             stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
-            if (dataLoaded.isEmpty()) {
+            if (machine.get("database") == null) {
                 machine.put("database", stack.database().probe().version());
             }
-            prepareData(stack, database);
+            data().prepare(stack.address().applicationUrl(), database.toString());
             var cluster = stack.cluster();
             var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
@@ -282,7 +240,7 @@ final class ExperimentRunner {
         }
         checkTheMachineIsFree();
         if (!layout.isBuilt()) {
-            build(layout);
+            VariantBinaries.build(layout, this::say);
         }
         var stack = new ApplicationStack();
         current = stack;
@@ -312,54 +270,19 @@ final class ExperimentRunner {
         }
     }
 
+    private ExperimentData data() throws IOException {
+        if (data == null) {
+            data = new ExperimentData(definition, admin(), this::say);
+        }
+        return data;
+    }
+
     /** The administrator of every run's server: this checkout's (ORDER_ADMIN_PASSWORD or var/admin-password). */
     private AdminCredentials admin() throws IOException {
         if (admin == null) {
             admin = AdminCredentials.forServer(layout).credentials();
         }
         return admin;
-    }
-
-    private static final int MAX_LOAD_RESTARTS = 3;
-
-    /** The first run loads the experiment's reference data; every later one returns to the state that load left. */
-    private void prepareData(ApplicationStack stack, Path database) throws Exception {
-        var admin = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
-        if (!dataLoaded.contains(database)) {
-            double scale = definition.data() != null && definition.data().scale() != null ? definition.data().scale() : ReferenceDataSeed.SCALE;
-            Long seed = definition.data() == null ? null : definition.data().seed();
-            say(String.format(Locale.ROOT, "Data: loading the reference data at scale %s (all data replaced) ...", scale));
-            AdminClient.Outcome outcome = admin.load(scale, seed, null, true, null);
-            if (!outcome.accepted()) {
-                throw new IOException("the reference-data load was refused: " + outcome.error());
-            }
-            LoadStatus end = admin.await(outcome.figures().executionId(), 250);
-            // On a Galera cluster a chunk's commit can fail certification (seen: a deadlock error at the commit of an
-            // inventory chunk, its rows and the job's checkpoint written from two nodes); the job is restartable from
-            // its last checkpoint, as ./order load-data --restart does it.
-            for (int restarts = 0; !end.completed() && end.restartable() && restarts < MAX_LOAD_RESTARTS; restarts++) {
-                say("Data: the load ended " + end.state() + " at " + end.rowsDone() + " of " + end.rowsTotal()
-                        + " rows; restarting it from its last checkpoint ...");
-                AdminClient.Outcome restarted = admin.restart();
-                if (!restarted.accepted()) {
-                    throw new IOException("the reference-data load could not be restarted: " + restarted.error());
-                }
-                end = admin.await(restarted.figures().executionId(), 250);
-            }
-            if (!end.completed()) {
-                throw new IOException("the reference-data load ended " + end.state() + ": " + end.message());
-            }
-            say(String.format(Locale.ROOT, "Data: %,d rows loaded in %.1f s", end.rowsWritten(), end.loadSeconds()));
-            dataLoaded.add(database);
-        } else {
-            AdminClient.Reset outcome = admin.resetReport(AdminClient.SCOPE_LOADED);
-            if (outcome.done() == null) {
-                throw new IOException("the data could not be brought back to its loaded state: " + outcome.error());
-            }
-            var reset = outcome.done();
-            say(String.format(Locale.ROOT, "Data: orders removed, %,d stock rows back at their loaded quantities (%.1f s)",
-                    AdminClient.Reset.sum(reset.restored()), reset.seconds()));
-        }
     }
 
     private Observation observation(Planned p, RunResult result) {
@@ -437,27 +360,6 @@ final class ExperimentRunner {
         properties.add("jboss.socket.binding.port-offset=" + settings.portOffset());
         variant.forEach((k, v) -> properties.add(k + "=" + v));
         return properties;
-    }
-
-    private ProjectLayout binaries(Variant v) {
-        if (v.checkout() == null) {
-            return layout;
-        }
-        Path root = layout.root().resolve(v.checkout()).normalize();
-        if (!Files.isRegularFile(root.resolve("order")) || !Files.isRegularFile(root.resolve("mvnw"))) {
-            throw new NotRunnable("variant " + v.name() + ": " + root + " is not a checkout of Order (no ./order, ./mvnw)"
-                    + (v.checkout().equals("../order-before") ? "; create it first: git worktree add ../order-before COMMIT" : ""));
-        }
-        return new ProjectLayout(root);
-    }
-
-    private void build(ProjectLayout checkout) throws IOException, InterruptedException {
-        say("Building " + checkout.root() + " (./mvnw package -DskipTests) ...");
-        Process p = new ProcessBuilder(checkout.root().resolve("mvnw").toString(), "-q", "-B", "package", "-DskipTests")
-                .directory(checkout.root().toFile()).inheritIO().start();
-        if (p.waitFor() != 0 || !checkout.isBuilt()) {
-            throw new IOException("the build of " + checkout.root() + " failed");
-        }
     }
 
     private void say(String line) {

@@ -12,16 +12,22 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A server profile: which configuration file the server starts with and which JVM options (heap, collector).
+ * A server profile: which configuration file the server starts with, which JVM options (heap, collector), and which
+ * server system properties (settings of the configuration's expressions), before any given with -D.
  * Each is a file NAME.properties that the build puts beside the configuration (deploy/server/src/main/profiles);
  * the container's entry point reads the same files, so a profile means the same in both. The nodes of a cluster
  * start with the profile's clusterServerConfig: the same configuration made a node of a cluster (null: the
  * profile has none).
  */
-public record ServerProfile(String name, String serverConfig, List<String> jvmOptions, String clusterServerConfig) {
+public record ServerProfile(String name, String serverConfig, List<String> jvmOptions, String clusterServerConfig,
+                            List<String> systemProperties) {
+
+    public ServerProfile {
+        systemProperties = systemProperties == null ? List.of() : List.copyOf(systemProperties);
+    }
 
     public ServerProfile(String name, String serverConfig, List<String> jvmOptions) {
-        this(name, serverConfig, jvmOptions, null);
+        this(name, serverConfig, jvmOptions, null, List.of());
     }
 
     public static final String DEFAULT = "baseline";
@@ -44,8 +50,14 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
         }
         String options = properties.getProperty("jvm-options", "").trim();
         String cluster = properties.getProperty("cluster-server-config", "").trim();
+        String system = properties.getProperty("system-properties", "").trim();
+        for (String p : system.isEmpty() ? new String[0] : system.split("\\s+")) {
+            if (!p.matches("[A-Za-z0-9._-]+=\\S*")) {
+                throw new IOException(file + ": system-properties holds name=value pairs separated by spaces; got '" + p + "'");
+            }
+        }
         return new ServerProfile(name, config, options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+")),
-                cluster.isEmpty() ? null : cluster);
+                cluster.isEmpty() ? null : cluster, system.isEmpty() ? List.of() : Arrays.asList(system.split("\\s+")));
     }
 
     /** The profile a node of a cluster starts with: the same JVM options, the configuration made a node. */
@@ -53,7 +65,7 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
         if (clusterServerConfig == null) {
             throw new IllegalArgumentException("profile '" + name + "' names no cluster-server-config: it cannot run a cluster");
         }
-        return new ServerProfile(name, clusterServerConfig, jvmOptions, clusterServerConfig);
+        return new ServerProfile(name, clusterServerConfig, jvmOptions, clusterServerConfig, systemProperties);
     }
 
     public static List<String> available(ProjectLayout layout) throws IOException {

@@ -24,28 +24,29 @@ import org.orderapp.load.workload.RequestType;
  */
 public final class StepController {
 
-    private static final boolean CONSOLE = System.console() != null;
+    private static final boolean TERMINAL = System.console() != null;
 
-    private final Duration warmUp;
-    private final Duration measure;
     private final Duration interval;
     private final long runStartNanos;
     private final PrintStream progress;
+    /** On a terminal the progress line is rewritten in place; in a log, or a console shared with other loads, one line each. */
+    private final boolean inPlace;
 
-    public StepController(Duration warmUp, Duration measure, Duration interval, long runStartNanos, PrintStream progress) {
-        this.warmUp = warmUp;
-        this.measure = measure;
+    public StepController(Duration interval, long runStartNanos, PrintStream progress) {
         this.interval = interval;
         this.runStartNanos = runStartNanos;
         this.progress = progress;
+        this.inPlace = TERMINAL && progress == System.out;
     }
 
     /**
+     * @param warmUp      load before the window, not counted
+     * @param measure     the measurement window
      * @param steadyState null: warm up for the fixed duration; otherwise go on warming up after it until the
      *                    throughput is steady, or for at most the steady state's maximum
      */
-    public StepResult run(int repeat, int stepIndex, double step, String name, String label, LoadShape load,
-                          SteadyState steadyState, StepHooks hooks, OutputStream histogramLog)
+    public StepResult run(int repeat, int stepIndex, double step, String name, String label, Duration warmUp, Duration measure,
+                          LoadShape load, SteadyState steadyState, StepHooks hooks, OutputStream histogramLog)
             throws InterruptedException, IOException {
         var recorder = new StepRecorder(TimeUnit.MILLISECONDS.toNanos(10));
         var log = new HistogramLogWriter(new PrintStream(histogramLog, false, java.nio.charset.StandardCharsets.UTF_8));
@@ -102,7 +103,7 @@ public final class StepController {
         hooks.windowClosed();
         hooks.afterWindow();
         load.stop();
-        if (CONSOLE) {
+        if (inPlace) {
             progress.print("\r\033[K");
             progress.flush();
         }
@@ -171,7 +172,7 @@ public final class StepController {
                 refused == 0 ? "" : String.format(Locale.ROOT, " | refused %.0f/s", refusedRate),
                 status.isEmpty() ? "" : " | " + status);
         // On a terminal the line is rewritten in place; in a log, one line per interval.
-        progress.print(CONSOLE ? "\r\033[K" + line : line + System.lineSeparator());
+        progress.print(inPlace ? "\r\033[K" + line : line + System.lineSeparator());
         progress.flush();
         return now;
     }

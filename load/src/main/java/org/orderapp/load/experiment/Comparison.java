@@ -18,7 +18,8 @@ import org.orderapp.load.experiment.Observation.StepFigures;
 public record Comparison(String experiment, String description, String command, String started, String finished,
                          ExperimentDefinition.Guide guide, String control, Map<String, String> units, int rounds,
                          boolean valid, boolean interrupted, List<String> notes, String warmUp,
-                         Map<String, String> metrics, List<VariantFigures> variants, List<Ratio> ratios, List<Run> runs) {
+                         Map<String, String> metrics, List<VariantFigures> variants, List<Ratio> ratios, List<Run> runs,
+                         Method method) {
 
     /** A mean with its 95 % interval ([low, high], or null for a single value) over n rounds. */
     public record Figure(double mean, List<Double> ci95, int n) {
@@ -44,21 +45,31 @@ public record Comparison(String experiment, String description, String command, 
                               List<RoundValue> rounds, Map<String, Figure> figures) {
     }
 
-    public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms, boolean valid) {
+    /** One round's (or block's) figures of a step, for the drift plot: throughput, p99 and CPU per transaction. */
+    public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms,
+                             @JsonProperty("cpu_ms_per_tx") Double cpuMsPerTx, boolean valid) {
     }
 
-    /** A variant against the control at one step, for one metric; guide: the guide's ratio, if it gives one. */
+    /**
+     * A variant against the control at one step, for one metric; halfWidth: the interval's farther end from the ratio,
+     * as a share of it; guide: the guide's ratio, if it gives one.
+     */
     public record Ratio(String variant, String metric, double step, String stepName, Double ratio, List<Double> ci95, int n,
-                        String verdict, Double guide) {
+                        String verdict, Double guide, Double halfWidth) {
     }
 
     public record Run(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
                       String report) {
     }
 
-    /** The settings of the comparison that are not in the definition. */
+    /** The settings of the comparison that are not in the definition; method null: rounds. */
     public record Context(String command, String started, String finished, Map<String, String> units, String warmUp,
-                          boolean interrupted, List<String> notes) {
+                          boolean interrupted, List<String> notes, Method method) {
+
+        public Context(String command, String started, String finished, Map<String, String> units, String warmUp,
+                       boolean interrupted, List<String> notes) {
+            this(command, started, finished, units, warmUp, interrupted, notes, null);
+        }
     }
 
     public static Comparison of(ExperimentDefinition definition, Context context, List<Observation> observations) {
@@ -109,10 +120,14 @@ public record Comparison(String experiment, String description, String command, 
                 }
             }
         }
-        boolean valid = !observations.isEmpty() && observations.stream().allMatch(Observation::valid);
+        boolean valid = !observations.isEmpty() && observations.stream().allMatch(Observation::valid) 
+                && (context.method() == null || context.method().auditPassed());
         return new Comparison(definition.name(), definition.description(), context.command(), context.started(),
                 context.finished(), definition.guide(), control, context.units(), definition.roundsOrDefault(), valid,
-                context.interrupted(), notes, context.warmUp(), labels(definition), variants, ratios, runs);
+                context.interrupted(), notes, context.warmUp(), labels(definition), variants, ratios, runs,
+                context.method() != null ? context.method()
+                        : new Method(Method.ROUNDS, "a fresh database and server per run, the variants alternating; a ratio per round",
+                        null, null, null, null, null, null, null, null));
     }
 
     /** Each compared metric's key and what it is, with its unit (for the page and the CSV's readers). */
@@ -136,7 +151,8 @@ public record Comparison(String experiment, String description, String command, 
             cpu.put(role, values.length == 0 ? null : Statistics.average(values));
         }
         var rounds = own.stream().filter(o -> figures(o, step) != null)
-                .map(o -> new RoundValue(o.round(), figures(o, step).throughput(), figures(o, step).p99Ms(), o.valid())).toList();
+                .map(o -> new RoundValue(o.round(), figures(o, step).throughput(), figures(o, step).p99Ms(), figures(o, step).cpuTotal(),
+                        o.valid())).toList();
         Map<String, Figure> server = new LinkedHashMap<>();
         for (Metric m : definition.comparedMetrics()) {
             if (m.serverFigure() != null) {
@@ -181,12 +197,13 @@ public record Comparison(String experiment, String description, String command, 
             boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null
                     && figures(o, step).value(metric) != null);
             return measuredAtAll ? new Ratio(variant, metric.key(), step, stepName, null, null, 0,
-                    "no valid paired rounds: nothing to compare", guide) : null;
+                    "no valid paired rounds: nothing to compare", guide, null) : null;
         }
         Interval r = Statistics.pairedRatio(v.stream().mapToDouble(Double::doubleValue).toArray(),
                 c.stream().mapToDouble(Double::doubleValue).toArray());
         return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
-                r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), v.size(), metric.verdict(r), guide);
+                r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), v.size(), metric.verdict(r), guide,
+                Statistics.relativeHalfWidth(r));
     }
 
     private static StepFigures figures(Observation o, double step) {

@@ -86,6 +86,18 @@ public final class ComparisonFiles {
         out.println();
         out.printf(Locale.ROOT, "Experiment %s: %s%s%n", c.experiment(), c.valid() ? "every run valid" : "NOT every run valid",
                 c.interrupted() ? " (interrupted: partial result)" : "");
+        Method m = c.method();
+        if (m != null && Method.INTERLEAVED.equals(m.name())) {
+            out.printf(Locale.ROOT, "  Method: interleaved, %d blocks, %.0f min; %s%s%n", m.blocks(), m.minutes(), m.stop(),
+                    m.audit() == null ? "" : "; audit " + m.audit());
+        } else if (m != null && m.because() != null) {
+            out.printf(Locale.ROOT, "  Method: %s, because %s%n", m.name(), m.because());
+        }
+        for (var d : m == null ? List.<Method.Detected>of() : m.detected()) {
+            out.printf(Locale.ROOT, "  %s at %s: %.0f µs injected per request, %s µs of server CPU per transaction found%s%n", d.variant(),
+                    d.stepName(), d.injectedMicros(), d.detectedMicros() == null ? "–" : String.format(Locale.ROOT, "%.1f", d.detectedMicros()),
+                    d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)", d.ci95().get(0), d.ci95().get(1)));
+        }
         boolean contention = c.variants().stream().flatMap(v -> v.steps().stream()).flatMap(s -> s.figures().entrySet().stream())
                 .anyMatch(e -> !e.getKey().equals(ContentionFigures.ROW_LOCK_WAITS) && e.getValue().mean() != 0);
         for (var v : c.variants()) {
@@ -113,10 +125,12 @@ public final class ComparisonFiles {
             }
         }
         for (var r : c.ratios()) {
-            if (r.metric().equals(Metric.THROUGHPUT.key()) || r.metric().equals(Metric.P99.key()) || r.guide() != null
+            if (r.metric().equals(Metric.THROUGHPUT.key()) || r.metric().equals(Metric.P99.key()) || r.metric().equals(Metric.CPU.key())
+                    || r.guide() != null
                     || Metric.of(r.metric()).serverFigure() != null) {
-                out.printf(Locale.ROOT, "  %s against %s at %s, %s: %s%s%n", r.variant(), c.control(), r.stepName(), r.metric(),
-                        r.verdict(), r.guide() == null ? "" : String.format(Locale.ROOT, "; the guide: %.2f", r.guide()));
+                out.printf(Locale.ROOT, "  %s against %s at %s, %s: %s%s%s%n", r.variant(), c.control(), r.stepName(), r.metric(),
+                        r.verdict(), r.halfWidth() == null ? "" : String.format(Locale.ROOT, " [±%.1f %%]", 100 * r.halfWidth()),
+                        r.guide() == null ? "" : String.format(Locale.ROOT, "; the guide: %.2f", r.guide()));
             }
         }
         c.notes().forEach(n -> out.println("  Note: " + n));

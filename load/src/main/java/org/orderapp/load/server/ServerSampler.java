@@ -33,6 +33,8 @@ public final class ServerSampler implements AutoCloseable {
         return t;
     });
     private volatile ServerSample latest;
+    private java.util.concurrent.ScheduledFuture<?> full;
+    private java.util.concurrent.ScheduledFuture<?> mdb;
 
     /**
      * @param management  the server's or the cluster's management interfaces; null: not readable
@@ -53,17 +55,18 @@ public final class ServerSampler implements AutoCloseable {
      * replenish MDB that often (the application's count of instances at work and the MDB's pool), enough to see how
      * its sessions and pool take turns.
      */
-    public void start(Duration interval) {
-        long full = Math.max(interval.toMillis(), FULL_SAMPLE_MIN.toMillis());
-        timer.scheduleAtFixedRate(() -> {
+    public synchronized void start(Duration interval) {
+        pause();
+        long every = Math.max(interval.toMillis(), FULL_SAMPLE_MIN.toMillis());
+        full = timer.scheduleAtFixedRate(() -> {
             try {
                 sample();
             } catch (RuntimeException e) {
                 // one missed sample; the next one comes at the next interval
             }
-        }, 0, full, TimeUnit.MILLISECONDS);
-        if (interval.toMillis() < full) {
-            mdbTimer.scheduleAtFixedRate(() -> {
+        }, 0, every, TimeUnit.MILLISECONDS);
+        if (interval.toMillis() < every) {
+            mdb = mdbTimer.scheduleAtFixedRate(() -> {
                 try {
                     sampleMdb();
                 } catch (RuntimeException e) {
@@ -74,6 +77,18 @@ public final class ServerSampler implements AutoCloseable {
     }
 
     static final Duration FULL_SAMPLE_MIN = Duration.ofSeconds(1);
+
+    /** Stops the periodic samples until the next start; samples taken by {@link #sample()} are still kept. */
+    public synchronized void pause() {
+        if (full != null) {
+            full.cancel(false);
+            full = null;
+        }
+        if (mdb != null) {
+            mdb.cancel(false);
+            mdb = null;
+        }
+    }
 
     /** The replenish MDB alone: instances at work and the pool in use. */
     private void sampleMdb() {

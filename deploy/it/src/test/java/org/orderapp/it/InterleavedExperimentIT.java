@@ -1,0 +1,121 @@
+package org.orderapp.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.orderapp.load.lab.BlockOrder;
+
+/**
+ * ./order experiment by the interleaved method, end to end and small: two variants, each on a server of its own kept up
+ * for the whole experiment and sharing one database, warmed up once, then measured in blocks in the random order the
+ * seed gives, until the (here very loose) precision is reached after the minimum of blocks; the audit of the shared
+ * database at the end; and the calibration path: the variant whose server spins 2 ms of CPU per request is found
+ * spending about that much more server CPU per transaction.
+ */
+class InterleavedExperimentIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("interleaved-it").toAbsolutePath();
+
+    private static final String TINY = """
+            varies: a CPU spin of 2 ms per request against none
+            description: The interleaved method's own test.
+            guide: {reference: none, figure: none}
+            data: {scale: 0.001}
+            load:
+              users: 4
+              warm-up: 2s
+              measure: 5s
+              mix: neworder=50,inquiry=50
+              mix-tolerance: 15%
+              steady-min: 2s
+              steady-window: 1s
+              steady-windows: 2
+              steady-tolerance: 50%
+              steady-max: 8s
+              drain-timeout: 60s
+            variants:
+              - name: plain
+              - name: spin
+                description: 2 ms of CPU spun per request
+                properties: {order.calibration.spin-micros: "2000"}
+            """;
+
+    @Test
+    void twoResidentServersAreMeasuredInRandomBlocksUntilPreciseAndTheSpinIsFound() throws Exception {
+        OrderCli.deleteRecursively(WORK);
+        Files.createDirectories(WORK);
+        Path definition = WORK.resolve("tiny-interleaved.yaml");
+        Files.writeString(definition, TINY);
+        Path results = WORK.resolve("results");
+
+        int exit = OrderCli.run(WORK.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(),
+                "--precision", "60%", "--max-time", "15m", "--output", results.toString(), "--state-dir", WORK.resolve("state").toString(),
+                "--port-offset", OrderCli.portOffset(150));
+        assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + WORK.resolve("console.log") + ")");
+
+        Path folder = OrderCli.experimentFolder(results);
+        JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());
+        assertEquals("finished", experiment.path("status").asText());
+        assertEquals("interleaved", experiment.path("method").asText());
+        assertTrue(experiment.path("database").asText().startsWith("one database for every variant"), experiment.path("database").asText());
+
+        JsonNode comparison = JSON.readTree(folder.resolve("comparison.json").toFile());
+        assertTrue(comparison.path("valid").asBoolean(), "valid: " + comparison.path("notes"));
+        JsonNode method = comparison.path("method");
+        assertEquals("interleaved", method.path("name").asText());
+        assertEquals("PASS", method.path("audit").asText(), "the shared database's audit at the end");
+        int blocks = method.path("blocks").asInt();
+        assertTrue(blocks >= 5, "at least the minimum of blocks: " + blocks);
+        assertTrue(method.path("stop").asText().startsWith("precision reached"), method.path("stop").asText());
+
+        // Every block measured both variants once, in the order the load's seed (42) gives.
+        JsonNode runs = comparison.path("runs");
+        assertEquals(2 * blocks, runs.size());
+        var order = new BlockOrder(42);
+        for (int b = 0; b < blocks; b++) {
+            List<String> expected = order.next(List.of("plain", "spin"));
+            var measured = new ArrayList<String>();
+            for (int i = 0; i < 2; i++) {
+                JsonNode run = runs.get(2 * b + i);
+                assertEquals(b + 1, run.path("round").asInt(), "run " + run);
+                measured.add(run.path("variant").asText());
+            }
+            assertEquals(expected, measured, "block " + (b + 1));
+        }
+
+        // Two servers, one per variant, on their own ports, for the whole experiment.
+        var managementPorts = new HashSet<String>();
+        for (String variant : List.of("plain", "spin")) {
+            JsonNode run = runs.findValues("folder").stream().filter(f -> f.asText().endsWith("-" + variant)).findFirst().orElseThrow();
+            JsonNode config = JSON.readTree(folder.resolve(run.asText()).resolve("config.json").toFile());
+            managementPorts.add(config.path("target").path("management").asText());
+            JsonNode summary = JSON.readTree(folder.resolve(run.asText()).resolve("summary.json").toFile());
+            assertEquals(blocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
+            assertEquals("steady-state", summary.path("steps").get(0).path("warmUp").path("mode").asText());
+        }
+        assertEquals(2, managementPorts.size(), "each variant on a server of its own: " + managementPorts);
+
+        JsonNode detected = method.path("detected").get(0);
+        assertEquals("spin", detected.path("variant").asText());
+        assertEquals(2000, detected.path("injectedMicros").asDouble(), 1e-9);
+        // Servers warmed for seconds only, so their JIT compilers are still at work, and the spinning threads crowd the
+        // others off the two cores: more than the 2,000 µs is found, but the spin must be found, and on the right side.
+        double found = detected.path("detectedMicros").asDouble();
+        assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found: " + detected);
+        assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
+        assertNotEquals(0, comparison.path("ratios").size());
+        String html = Files.readString(folder.resolve("comparison.html"));
+        assertTrue(html.contains("Calibration: injected against detected") && html.contains("Each block over time"));
+    }
+}

@@ -1,0 +1,55 @@
+package org.orderapp.interfaces.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.FilterConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import org.orderapp.application.Settings;
+
+/**
+ * A test instrument of the lab, never a tuning: with order.calibration.spin-micros above 0, every request first spins
+ * that much CPU on its own thread, counted by the thread's CPU clock (not the wall clock, which would count time the
+ * thread waited for a core on a busy machine). ./order experiment calibration checks that the lab finds what it injects.
+ */
+@WebFilter(filterName = "CalibrationSpin", urlPatterns = "/*")
+public class CalibrationSpinFilter extends HttpFilter {
+
+    private static final long serialVersionUID = 1L;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private long spinNanos;
+    /** Kept so that the loop's work is not optimized away. */
+    private volatile long sink;
+
+    @Override
+    public void init(FilterConfig config) throws ServletException {
+        super.init(config);
+        spinNanos = Settings.calibrationSpinMicros() * 1000;
+    }
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        if (spinNanos > 0) {
+            spin(spinNanos);
+        }
+        chain.doFilter(request, response);
+    }
+
+    private void spin(long nanos) {
+        long end = THREADS.getCurrentThreadCpuTime() + nanos;
+        long x = 0;
+        while (THREADS.getCurrentThreadCpuTime() < end) {
+            for (int i = 0; i < 100; i++) {
+                x += x * 31 + i;
+            }
+        }
+        sink = x;
+    }
+}
