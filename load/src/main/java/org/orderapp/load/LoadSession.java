@@ -236,9 +236,14 @@ public final class LoadSession implements AutoCloseable {
         return value == null || value == 0;
     }
 
-    /** The orders the application acknowledged to this session's users so far. */
+    /** The orders the application acknowledged to this session's users so far (since the last forget). */
     public List<AcknowledgedOrder> acknowledged() {
         return new ArrayList<>(ledger);
+    }
+
+    /** Forgets the orders acknowledged so far: the data was reset, and the next audit counts from here. */
+    public void forgetAcknowledged() {
+        ledger.clear();
     }
 
     public Path folder() {

@@ -70,6 +70,10 @@ class RunCommandIT {
                     .orElse(false)).toList(), "nothing it started still runs");
             assertFalse(Files.readString(console).contains(password), "the database password is not printed");
         } finally {
+            if (run.isAlive()) { // a failed assertion: Ctrl-C first, so that ./order run stops what it started
+                run.destroy();
+                run.waitFor(2, TimeUnit.MINUTES);
+            }
             run.descendants().forEach(ProcessHandle::destroyForcibly);
             run.destroyForcibly();
             OrderCli.deleteRecursively(state);

@@ -49,6 +49,7 @@ final class CatalogueRun {
 
     /** Runs them all; 0 when every experiment that could run had only valid runs, 1 otherwise. */
     int run(List<Path> files) {
+        printPlan(files);
         var outcomes = new ArrayList<Outcome>();
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
@@ -75,6 +76,26 @@ final class CatalogueRun {
         }
         print(outcomes);
         return outcomes.stream().allMatch(o -> o.status() != Status.FAILED && o.status() != Status.INVALID) ? 0 : 1;
+    }
+
+    /** Each experiment's method and how long it should take, and the whole catalogue's, before anything starts. */
+    private void printPlan(List<Path> files) {
+        out.println("Catalogue: " + files.size() + " experiments, one after the other:");
+        Duration least = Duration.ZERO;
+        Duration most = Duration.ZERO;
+        for (Path file : files) {
+            String name = file.getFileName().toString().replace(ExperimentDefinition.SUFFIX, "");
+            try {
+                var e = command.runner(layout, command.definition(file), file, command.commandLine(name)).estimate();
+                least = least.plus(e.least());
+                most = most.plus(e.most());
+                out.printf(Locale.ROOT, "  %-26s %-20s %5.0f to %4.0f min%n", name, e.method(), e.least().toSeconds() / 60.0,
+                        e.most().toSeconds() / 60.0);
+            } catch (RuntimeException | java.io.IOException e) {
+                out.printf(Locale.ROOT, "  %-26s cannot be planned: %s%n", name, e.getMessage());
+            }
+        }
+        out.printf(Locale.ROOT, "Estimate: %.1f to %.1f hours of machine time.%n", least.toSeconds() / 3600.0, most.toSeconds() / 3600.0);
     }
 
     private void print(List<Outcome> outcomes) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.orderapp.load.Durations;
 import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.load.lab.InterleavedExperiment;
 import org.orderapp.load.lab.MethodChoice;
 import org.orderapp.load.lab.StopRule;
 import org.orderapp.load.rules.RunRules;
@@ -54,6 +55,11 @@ class ExperimentCommand implements Callable<Integer> {
             description = "Interleaved method: the experiment's longest wall time, start and warm-up included; it then stops "
                     + "and says how precise it got.")
     String maxTime;
+
+    @Option(names = "--warm-up-users", paramLabel = "N", defaultValue = "" + InterleavedExperiment.DEFAULT_WARM_UP_USERS,
+            description = "Interleaved method: users per server while every server warms up at once (at most the first step's): "
+                    + "few leave the servers' JIT compilers more of the machine.")
+    int warmUpUsers;
 
     @Option(names = "--rounds", paramLabel = "N", description = "Use the method of rounds (a fresh database and server per run, "
             + "the variants alternating) with N rounds of every variant (the file's 'rounds' otherwise; default 3).")
@@ -162,10 +168,9 @@ class ExperimentCommand implements Callable<Integer> {
                 stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, command);
         var rounds = MethodChoice.whyRounds(definition, this.rounds != null, quick);
         if (rounds.isPresent()) {
-            System.out.println("Method: rounds, because " + rounds.get() + ".");
-            return new ExperimentRunner(layout, definition, file, settings, System.out);
+            return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }
-        return new InterleavedRun(layout, definition, file, settings, stopRule(), System.out);
+        return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, System.out);
     }
 
     /** --precision and --max-time; a bad value is refused before anything starts. */

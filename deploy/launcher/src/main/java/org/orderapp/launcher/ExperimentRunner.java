@@ -73,7 +73,12 @@ final class ExperimentRunner implements ExperimentExecution {
     /** What the host check found: variants left out, and why. */
     private final List<String> hostNotes = new ArrayList<>();
 
-    ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, PrintStream out) {
+    /** Why this experiment is measured by rounds, for the plan and the comparison. */
+    private final String because;
+
+    ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, String because,
+                     PrintStream out) {
+        this.because = because;
         this.layout = layout;
         this.definition = definition;
         this.file = file;
@@ -99,6 +104,20 @@ final class ExperimentRunner implements ExperimentExecution {
             }
         }
         return plan;
+    }
+
+    @Override
+    public Estimate estimate() {
+        if (definition.benchmark() != null) {
+            return new Estimate("rounds (benchmark)", START.plusMinutes(2), START.plusMinutes(15));
+        }
+        LoadConfig c = definition.loadConfig();
+        var steady = c.steadyState();
+        Duration steps = c.warmUp().plus(c.measure()).multipliedBy((long) c.steps().size() * c.repeats());
+        int runs = definition.variants().size() * definition.roundsOrDefault();
+        Duration per = START.plus(steps);
+        return new Estimate("rounds", per.plus(steady == null ? Duration.ZERO : steady.min()).multipliedBy(runs),
+                per.plus(steady == null ? Duration.ZERO : steady.max()).multipliedBy(runs));
     }
 
     @Override
@@ -159,6 +178,7 @@ final class ExperimentRunner implements ExperimentExecution {
     private void printPlan(List<Planned> plan) {
         say("Experiment " + definition.name() + " (" + file + "): " + definition.variants().size() + " variants, "
                 + definition.roundsOrDefault() + " rounds, control " + definition.controlOrDefault());
+        say("  method: rounds, because " + because);
         plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
                 p.variant().summary())));
         say("  load: " + String.join(" ", definition.loadArguments()));
@@ -316,9 +336,12 @@ final class ExperimentRunner implements ExperimentExecution {
     }
 
     private Comparison writeComparison(boolean interrupted) throws IOException {
+        var method = new org.orderapp.load.experiment.Method(org.orderapp.load.experiment.Method.ROUNDS,
+                "a fresh database and server per run, the variants alternating; a ratio per round", null, null, null,
+                java.time.Duration.between(started, Instant.now()).toSeconds() / 60.0, null, because, null, null);
         var context = new Comparison.Context(settings.command(), started.toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
-                warmUpDescription(load), interrupted, hostNotes);
+                warmUpDescription(load), interrupted, hostNotes, method);
         Comparison comparison = Comparison.of(definition, context, observations);
         ComparisonFiles.write(folder, comparison);
         return comparison;

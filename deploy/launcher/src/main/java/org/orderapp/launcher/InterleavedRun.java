@@ -32,11 +32,13 @@ final class InterleavedRun implements ExperimentExecution {
     private final Path file;
     private final ExperimentRunner.Settings settings;
     private final StopRule stop;
+    private final int warmUpUsers;
     private final PrintStream out;
     private Path folder;
 
     InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, ExperimentRunner.Settings settings, StopRule stop,
-                   PrintStream out) {
+                   int warmUpUsers, PrintStream out) {
+        this.warmUpUsers = warmUpUsers;
         this.layout = layout;
         this.definition = definition;
         this.file = file;
@@ -48,6 +50,16 @@ final class InterleavedRun implements ExperimentExecution {
     @Override
     public Path folder() {
         return folder;
+    }
+
+    @Override
+    public Estimate estimate() {
+        LoadConfig load = definition.loadConfig();
+        var steady = load.steadyState();
+        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * definition.variants().size());
+        Duration least = START.multipliedBy(definition.variants().size()).plus(steady == null ? load.warmUp() : steady.min())
+                .plus(block.multipliedBy(stop.minBlocks()));
+        return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
     }
 
     @Override
@@ -84,9 +96,9 @@ final class InterleavedRun implements ExperimentExecution {
         ExperimentFolder.writeExperimentJson(folder, record);
         say("Experiment folder: " + folder);
 
-        var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedExperiment.Settings(stop, load.seed(), folder,
-                startedNanos, started, settings.command()), out);
         var stacks = new ResidentStacks();
+        var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedExperiment.Settings(stop, load.seed(), folder,
+                startedNanos, started, settings.command(), warmUpUsers, stacks::reset), out);
         Thread onStop = new Thread(() -> {
             experiment.interrupt();
             stacks.close();
@@ -124,11 +136,14 @@ final class InterleavedRun implements ExperimentExecution {
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
         say("  load: " + String.join(" ", definition.loadArguments()));
         say("  database: " + ResidentStacks.databasePlan(definition));
-        say(String.format(Locale.ROOT, "  warm-up: every server at once, %s", steady == null ? "for " + load.warmUp().toSeconds() + " s"
+        say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
+                        ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
+                steady == null ? "for " + load.warmUp().toSeconds() + " s"
                 : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
         say(String.format(Locale.ROOT, "  blocks: each variant once in a random order, %s per variant (%d step(s) of %d s settle and %d s "
                         + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
-                        + "transaction is within ±%s",
+                        + "transaction is within ±%s; blocks in which a server's JIT compiler still takes more than the warm-up's share "
+                        + "are burn-in, not counted",
                 formatMinutes(visit), load.steps().size(), load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
                 stop.minBlocks(), formatPercent(stop.precision())));
         Duration earliest = (steady == null ? load.warmUp() : steady.min()).plus(block.multipliedBy(stop.minBlocks())).plusMinutes(2);

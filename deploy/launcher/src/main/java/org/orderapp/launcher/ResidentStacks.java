@@ -35,6 +35,12 @@ final class ResidentStacks implements AutoCloseable {
     }
 
     private final List<ApplicationStack> stacks = new ArrayList<>();
+    private ExperimentData data;
+
+    /** Brings the variant's database back to its loaded state (orders removed, stock restored). */
+    void reset(ResidentVariant variant) throws java.io.IOException, InterruptedException {
+        data.prepare(variant.target().application(), variant.database());
+    }
 
     /**
      * Starts every variant's stack in the definition's order and loads the data; on failure stops what it started.
@@ -45,7 +51,7 @@ final class ResidentStacks implements AutoCloseable {
     List<ResidentVariant> start(VariantBinaries.Prepared prepared, Path state, int portOffset, AdminCredentials admin,
                                 Duration startupTimeout, Consumer<String> say) throws Exception {
         var definition = prepared.definition();
-        var data = new ExperimentData(definition, admin, say);
+        data = new ExperimentData(definition, admin, say);
         var residents = new ArrayList<ResidentVariant>();
         Map<String, DatabaseTarget> databases = new LinkedHashMap<>();
         try {

@@ -36,6 +36,7 @@ public record RunState(String applicationUrl, String managementUrl, DatabaseTarg
         p.setProperty("db.url", database.url());
         p.setProperty("db.user", database.user());
         p.setProperty("db.password", database.password());
+        p.setProperty("pid", Long.toString(ProcessHandle.current().pid()));
         for (int i = 0; i < nodes.size(); i++) {
             Target.Node n = nodes.get(i);
             p.setProperty("node." + (i + 1) + ".name", n.name());
@@ -51,7 +52,10 @@ public record RunState(String applicationUrl, String managementUrl, DatabaseTarg
         }
     }
 
-    /** The running application's state, if ./order run is running. */
+    /**
+     * The running application's state, if ./order run is running. A file left by a ./order run that is gone (killed
+     * with SIGKILL, so it could not delete it) is deleted and not read.
+     */
     public static Optional<RunState> read(ProjectLayout layout) throws IOException {
         Path file = file(layout);
         if (!Files.isRegularFile(file)) {
@@ -60,6 +64,11 @@ public record RunState(String applicationUrl, String managementUrl, DatabaseTarg
         var p = new Properties();
         try (Reader r = Files.newBufferedReader(file)) {
             p.load(r);
+        }
+        String pid = p.getProperty("pid");
+        if (pid != null && !ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) {
+            Files.deleteIfExists(file);
+            return Optional.empty();
         }
         var nodes = new ArrayList<Target.Node>();
         for (int i = 1; p.containsKey("node." + i + ".name"); i++) {

@@ -47,7 +47,7 @@ public record Comparison(String experiment, String description, String command, 
 
     /** One round's (or block's) figures of a step, for the drift plot: throughput, p99 and CPU per transaction. */
     public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms,
-                             @JsonProperty("cpu_ms_per_tx") Double cpuMsPerTx, boolean valid) {
+                             @JsonProperty("cpu_ms_per_tx") Double cpuMsPerTx, boolean valid, boolean burnIn) {
     }
 
     /**
@@ -59,7 +59,7 @@ public record Comparison(String experiment, String description, String command, 
     }
 
     public record Run(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
-                      String report) {
+                      String report, boolean burnIn) {
     }
 
     /** The settings of the comparison that are not in the definition; method null: rounds. */
@@ -72,7 +72,9 @@ public record Comparison(String experiment, String description, String command, 
         }
     }
 
-    public static Comparison of(ExperimentDefinition definition, Context context, List<Observation> observations) {
+    public static Comparison of(ExperimentDefinition definition, Context context, List<Observation> all) {
+        // Burn-in windows (a server's JIT compiler still at work) are listed and drawn, not counted.
+        List<Observation> observations = all.stream().filter(o -> !o.burnIn()).toList();
         String control = definition.controlOrDefault();
         Map<Double, String> stepNames = new LinkedHashMap<>(); // in order of appearance
 
@@ -84,7 +86,14 @@ public record Comparison(String experiment, String description, String command, 
         Double headline = stepNames.isEmpty() ? null : new ArrayList<>(stepNames.keySet()).get(stepNames.size() - 1);
 
         var notes = new ArrayList<String>(context.notes());
-        var runs = observations.stream().map(Comparison::run).toList();
+        var runs = all.stream().map(Comparison::run).toList();
+        var burnIn = all.stream().filter(Observation::burnIn).mapToInt(Observation::round).distinct().sorted().toArray();
+        if (burnIn.length > 0) {
+            notes.add(String.format(Locale.ROOT, "Block%s %s %s burn-in: a server's JIT compiler was still at work in it; %s drawn, not "
+                            + "counted.", burnIn.length == 1 ? "" : "s", burnIn.length == 1 ? Integer.toString(burnIn[0])
+                            : burnIn[0] + "–" + burnIn[burnIn.length - 1], burnIn.length == 1 ? "was" : "were",
+                    burnIn.length == 1 ? "it is" : "they are"));
+        }
         for (Observation o : observations) {
             if (!o.valid()) {
                 notes.add(String.format(Locale.ROOT, "Run %d (%s, round %d) was invalid: %s. It is left out of the means and ratios.",
@@ -94,17 +103,18 @@ public record Comparison(String experiment, String description, String command, 
         var variants = new ArrayList<VariantFigures>();
         for (var v : definition.variants()) {
             var own = observations.stream().filter(o -> o.variant().equals(v.name())).toList();
+            var drawn = all.stream().filter(o -> o.variant().equals(v.name())).toList();
             if (!own.isEmpty() && own.stream().noneMatch(Observation::valid)) {
                 notes.add("Variant " + v.name() + " has no valid run: it has no figures and no ratios.");
             }
             var steps = new ArrayList<StepSummary>();
             for (var e : stepNames.entrySet()) {
-                steps.add(stepSummary(definition, own, e.getKey(), e.getValue()));
+                steps.add(stepSummary(definition, own, drawn, e.getKey(), e.getValue()));
             }
             StepSummary top = steps.stream().filter(s -> headline != null && s.step() == headline).findFirst().orElse(null);
             variants.add(new VariantFigures(v.name(), v.description() != null ? v.description() : v.summary(),
                     top == null ? null : top.throughput(), top == null ? null : top.p99Ms(), top == null ? null : top.meanMs(),
-                    top == null ? Map.of() : top.cpuMsPerTx(), steps, own.stream().map(Comparison::run).toList()));
+                    top == null ? Map.of() : top.cpuMsPerTx(), steps, drawn.stream().map(Comparison::run).toList()));
         }
         var ratios = new ArrayList<Ratio>();
         for (var v : definition.variants()) {
@@ -139,10 +149,11 @@ public record Comparison(String experiment, String description, String command, 
 
     private static Run run(Observation o) {
         return new Run(o.sequence(), o.round(), o.variant(), o.folder(), o.valid(), o.reasons(),
-                o.folder() == null ? null : o.folder() + "/report.html");
+                o.folder() == null ? null : o.folder() + "/report.html", o.burnIn());
     }
 
-    private static StepSummary stepSummary(ExperimentDefinition definition, List<Observation> own, double step, String name) {
+    private static StepSummary stepSummary(ExperimentDefinition definition, List<Observation> own, List<Observation> drawn, double step,
+                                           String name) {
         var valid = own.stream().filter(Observation::valid).map(o -> figures(o, step)).filter(Objects::nonNull).toList();
         Map<String, Double> cpu = new LinkedHashMap<>();
         for (String role : List.of("server", "db", "driver", "other")) {
@@ -150,9 +161,9 @@ public record Comparison(String experiment, String description, String command, 
                     .mapToDouble(Double::doubleValue).toArray();
             cpu.put(role, values.length == 0 ? null : Statistics.average(values));
         }
-        var rounds = own.stream().filter(o -> figures(o, step) != null)
+        var rounds = drawn.stream().filter(o -> figures(o, step) != null)
                 .map(o -> new RoundValue(o.round(), figures(o, step).throughput(), figures(o, step).p99Ms(), figures(o, step).cpuTotal(),
-                        o.valid())).toList();
+                        o.valid(), o.burnIn())).toList();
         Map<String, Figure> server = new LinkedHashMap<>();
         for (Metric m : definition.comparedMetrics()) {
             if (m.serverFigure() != null) {

@@ -9,13 +9,21 @@ import org.orderapp.load.StepOutcome;
  *
  * @param sequence the run's place in the order of execution (1, 2, ...)
  * @param folder   the run's folder, relative to the experiment's
+ * @param burnIn   a window of a block measured while a server's JIT compiler was still at work (interleaved method):
+ *                 drawn, not counted in the means and ratios
  */
 public record Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
-                          List<StepFigures> steps) {
+                          List<StepFigures> steps, boolean burnIn) {
 
     public Observation {
         reasons = List.copyOf(reasons);
         steps = List.copyOf(steps);
+    }
+
+    /** A run or window that counts (not burn-in). */
+    public Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
+                       List<StepFigures> steps) {
+        this(sequence, round, variant, folder, valid, reasons, steps, false);
     }
 
     /**

@@ -29,6 +29,7 @@ import org.orderapp.load.experiment.Metric;
 import org.orderapp.load.experiment.Observation;
 import org.orderapp.load.report.RunFolder;
 import org.orderapp.load.rules.Validity;
+import org.orderapp.load.server.ServerWindow;
 
 /**
  * An experiment by the interleaved method, on servers that stay up for all of it (started by the caller): a session
@@ -46,8 +47,27 @@ public final class InterleavedExperiment {
      * @param startedNanos when the experiment started (System.nanoTime), for the time limit
      * @param command      the command line, for the comparison
      */
-    public record Settings(StopRule stop, long seed, Path folder, long startedNanos, Instant started, String command) {
+    public record Settings(StopRule stop, long seed, Path folder, long startedNanos, Instant started, String command,
+                           int warmUpUsers, DataReset reset) {
     }
+
+    /**
+     * Brings a variant's database back to the state the reference-data load left (orders removed, stock restored), as
+     * the method of rounds does before every run: every window then starts from the same data, instead of from all the
+     * orders of the windows before it (which made every transaction costlier as the experiment went on: 16 % more
+     * allocation per transaction and a third more bytes per browse over 40 minutes, calibration, 2026-11-25).
+     */
+    @FunctionalInterface
+    public interface DataReset {
+        void reset(ResidentVariant variant) throws Exception;
+    }
+
+    /**
+     * Users per server in the warm-up, all servers at once (closed model; at most the first step's). Few, so that the
+     * servers' compiler threads get more of the two cores: beside 20 busy request threads each, the compilers of four
+     * servers took about a tenth of the machine and none had settled after 15 minutes (calibration, 2026-11-25).
+     */
+    public static final int DEFAULT_WARM_UP_USERS = 4;
 
     private final ExperimentDefinition definition;
     private final LoadConfig load;
@@ -56,7 +76,11 @@ public final class InterleavedExperiment {
     private final List<Observation> observations = new ArrayList<>();
     private final Map<String, List<StepOutcome>> outcomes = new LinkedHashMap<>();
     private volatile boolean interrupted;
+    /** Blocks that count (after the burn-in), and blocks measured at all. */
     private int blocks;
+    private int measured;
+    /** Whether a block has been measured with every server's JIT compiler settled: from then on every block counts. */
+    private boolean warm;
     private String stop = "running";
 
     public InterleavedExperiment(ExperimentDefinition definition, LoadConfig load, Settings settings, PrintStream out) {
@@ -107,7 +131,9 @@ public final class InterleavedExperiment {
      * rests while the others go on.
      */
     private void warmUp(List<ResidentVariant> residents, Map<String, LoadSession> sessions) throws InterruptedException, IOException {
-        say(String.format(Locale.ROOT, "Warm-up: every server at once, %s, until each is steady (%s) ...", load.stepName(load.steps().get(0)),
+        double first = load.steps().get(0);
+        double step = load.model() == LoadConfig.Model.CLOSED && settings.warmUpUsers() > 0 ? Math.min(first, settings.warmUpUsers()) : first;
+        say(String.format(Locale.ROOT, "Warm-up: every server at once, %s each, until each is steady (%s) ...", load.stepName(step),
                 load.steadyState() == null ? "a fixed " + load.warmUp().toSeconds() + " s" : "throughput within "
                         + Math.round(100 * load.steadyState().tolerance()) + " %, JIT at most "
                         + Math.round(100 * load.steadyState().maxJitShare()) + " % of the server's CPU"));
@@ -116,7 +142,7 @@ public final class InterleavedExperiment {
             var running = new LinkedHashMap<String, Future<StepOutcome>>();
             for (ResidentVariant r : residents) {
                 LoadSession s = sessions.get(r.name());
-                running.put(r.name(), pool.submit(() -> s.step("warm-up", 0, 0, load.steps().get(0), load.warmUp(), load.measure(),
+                running.put(r.name(), pool.submit(() -> s.step("warm-up", 0, 0, step, load.warmUp(), load.measure(),
                         load.steadyState())));
             }
             for (var e : running.entrySet()) {
@@ -162,14 +188,17 @@ public final class InterleavedExperiment {
                 return;
             }
             long blockStart = System.nanoTime();
-            int block = blocks + 1;
+            int block = ++measured;
             List<ResidentVariant> visits = order.next(residents);
+            Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
+            Map<String, AuditResult> windowAudits = new LinkedHashMap<>();
             say(String.format(Locale.ROOT, "=== Block %d: %s ===", block, String.join(", ", visits.stream().map(ResidentVariant::name).toList())));
             for (ResidentVariant r : visits) {
                 if (previous != null && !previous.awaitQuiet(load.drainTimeout())) {
                     say("Note: the previous variant's replenish queue was still busy when " + r.name() + " began");
                 }
                 LoadSession s = sessions.get(r.name());
+                StockSnapshot before = startWindow(r, s);
                 s.resumeSampling();
                 var visit = new ArrayList<StepOutcome>();
                 try {
@@ -179,20 +208,35 @@ public final class InterleavedExperiment {
                 } finally {
                     s.pauseSampling();
                 }
+                AuditResult windowAudit = endWindow(r, s, before);
+                windowAudits.put(r.name(), windowAudit);
+                if (windowAudit != null) {
+                    lastWindowAudit.put(r.name(), windowAudit);
+                }
                 outcomes.get(r.name()).addAll(visit);
-                observations.add(observation(++sequence, block, r.name(), s, visit));
+                visited.put(r.name(), visit);
                 previous = s;
                 if (interrupted) {
                     break;
                 }
             }
-            if (!interrupted) {
-                blocks = block;
+            // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
+            warm = warm || visited.values().stream().flatMap(List::stream).allMatch(this::settled);
+            for (var v : visited.entrySet()) {
+                observations.add(observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(),
+                        windowAudits.get(v.getKey()), !warm));
+            }
+            if (!warm) {
+                say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU (%s)", block,
+                        StopRule.formatPercent(maxJitShare()), jitShares(visited)));
+            }
+            if (!interrupted && warm) {
+                blocks++;
                 blockNanos = System.nanoTime() - blockStart;
             }
             Comparison progress = comparison(null);
-            say(String.format(Locale.ROOT, "Block %d done after %d min: widest headline interval ±%s (asked: ±%s)", block,
-                    Duration.ofNanos(System.nanoTime() - settings.startedNanos()).toMinutes(), widest(),
+            say(String.format(Locale.ROOT, "Block %d done after %d min (%d counted): widest headline interval ±%s (asked: ±%s)", block,
+                    Duration.ofNanos(System.nanoTime() - settings.startedNanos()).toMinutes(), blocks, widest(),
                     StopRule.formatPercent(settings.stop().precision())));
             progress.ratios().stream().filter(r -> headline(r.metric())).forEach(r -> say(String.format(Locale.ROOT,
                     "  %s at %s, %s: %s", r.variant(), r.stepName(), r.metric(), r.verdict())));
@@ -204,14 +248,81 @@ public final class InterleavedExperiment {
         return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) variants * load.steps().size());
     }
 
-    private Observation observation(int sequence, int block, String variant, LoadSession s, List<StepOutcome> visit) {
-        // The window's own rules (response times, mix, errors); the audit comes once, at the end, for every database.
+    /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */
+    private double maxJitShare() {
+        return load.steadyState() == null ? 1 : load.steadyState().maxJitShare();
+    }
+
+    /** Whether the window's server had its JIT compiler within the share (unknown: yes). */
+    private boolean settled(StepOutcome o) {
+        Double jit = o.server().get(ServerWindow.SERVER_JIT_SHARE);
+        return jit == null || jit <= maxJitShare();
+    }
+
+    private static String jitShares(Map<String, List<StepOutcome>> visited) {
+        var parts = new ArrayList<String>();
+        visited.forEach((name, visit) -> visit.forEach(o -> {
+            Double jit = o.server().get(ServerWindow.SERVER_JIT_SHARE);
+            parts.add(name + " " + (jit == null ? "?" : String.format(Locale.ROOT, "%.0f %%", 100 * jit)));
+        }));
+        return String.join(", ", parts);
+    }
+
+    /** The data back at its loaded state (when the caller resets it) and the stock before the window, for its audit. */
+    private StockSnapshot startWindow(ResidentVariant r, LoadSession s) throws IOException, InterruptedException {
+        if (settings.reset() == null || !load.audit()) {
+            return null;
+        }
+        try {
+            settings.reset().reset(r);
+            s.forgetAcknowledged();
+            try (var c = s.connect()) {
+                return StockSnapshot.take(c);
+            }
+        } catch (IOException | InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("the data of " + r.name() + " could not be reset before its window: " + e.getMessage(), e);
+        }
+    }
+
+    /** The window's audit, once the variant's replenish queue has drained: every order acknowledged in it, stored once. */
+    private AuditResult endWindow(ResidentVariant r, LoadSession s, StockSnapshot before) throws InterruptedException, IOException {
+        if (before == null) {
+            return null;
+        }
+        boolean drained = s.awaitQuiet(load.drainTimeout());
+        var quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        try {
+            AuditResult audit = new RunAudit(r.target().dbUrl(), r.target().dbUser(), r.target().dbPassword(), quiet)
+                    .check(before, s.acknowledged(), drained, List.of(), new ArrayList<>());
+            if (!audit.pass()) {
+                say("Audit of " + r.name() + "'s window: FAIL " + String.join("; ", audit.findings()));
+            }
+            windowsAudited++;
+            windowsFailed += audit.pass() ? 0 : 1;
+            return audit;
+        } catch (java.sql.SQLException e) {
+            throw new IOException("the audit of " + r.name() + "'s window failed to run: " + e.getMessage(), e);
+        }
+    }
+
+    private final Map<String, AuditResult> lastWindowAudit = new LinkedHashMap<>();
+    private int windowsAudited;
+    private int windowsFailed;
+
+    private Observation observation(int sequence, int block, String variant, LoadSession s, List<StepOutcome> visit, AuditResult audit,
+                                    boolean burnIn) {
+        // The window's own rules (response times, mix, errors) and, when the data is reset before every window, its audit.
         var reasons = new ArrayList<String>();
         visit.forEach(o -> reasons.addAll(load.rules().check(o.client(), load.mix()).reasons()));
+        if (audit != null && !audit.pass()) {
+            reasons.add("the audit failed" + (audit.findings().isEmpty() ? "" : ": " + audit.findings().get(0)));
+        }
         Validity validity = Validity.of(reasons);
         String folder = settings.folder().relativize(s.folder()).toString();
         return new Observation(sequence, block, variant, folder, validity.valid(), validity.reasons(),
-                visit.stream().map(Observation.StepFigures::of).toList());
+                visit.stream().map(Observation.StepFigures::of).toList(), burnIn);
     }
 
     private static boolean headline(String metric) {
@@ -239,6 +350,9 @@ public final class InterleavedExperiment {
             throws SQLException, InterruptedException {
         if (!load.audit()) {
             return null;
+        }
+        if (settings.reset() != null) {
+            return windowsFailed == 0 ? "PASS" : "FAIL: " + windowsFailed + " of " + windowsAudited + " windows";
         }
         say("Audit: waiting for every server's replenish queue to drain ...");
         boolean drained = true;
@@ -284,8 +398,9 @@ public final class InterleavedExperiment {
         double minutes = (System.nanoTime() - settings.startedNanos()) / 60e9;
         var method = new Method(Method.INTERLEAVED, String.format(Locale.ROOT, "every variant's server started once and warmed until "
                         + "steady; then blocks of one window per variant and step in a random order (%s settle, %s window), ratios "
-                        + "paired per block; stopping at ±%s or after %d min", load.warmUp().toSeconds() + " s",
-                load.measure().toSeconds() + " s", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes()),
+                        + "paired per block%s; stopping at ±%s or after %d min", load.warmUp().toSeconds() + " s",
+                load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
+                        + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes()),
                 settings.stop().precision(), blocks, stop, minutes, Calibration.detected(definition, observations), null, audit, profiles);
         var context = new Comparison.Context(settings.command(), settings.started().toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
@@ -305,14 +420,16 @@ public final class InterleavedExperiment {
         for (ResidentVariant r : residents) {
             LoadSession s = sessions.get(r.name());
             List<StepOutcome> steps = outcomes.get(r.name());
-            AuditResult result = audits.get(r.database());
+            AuditResult result = audits.containsKey(r.database()) ? audits.get(r.database()) : lastWindowAudit.get(r.name());
             Validity validity = load.rules().check(steps.stream().map(StepOutcome::client).toList(), load.mix(), result);
             String profilerNote = s.cpuProfilerNote();
             if (profilerNote != null) {
                 s.note(profilerNote);
             }
-            s.note("Measured by the interleaved method: run 0 is the warm-up, run N the window of block N; the audit is that "
-                    + "of its database at the end of the experiment" + (audit == null ? " (none)" : ": " + audit) + ".");
+            s.note("Measured by the interleaved method: run 0 is the warm-up, run N the window of block N; " + (settings.reset() != null
+                    ? "the data was reset before every window and every window audited (" + audit + "); the audit here is the last "
+                    + "window's" : "the audit is that of its database at the end of the experiment" + (audit == null ? " (none)" : ": " + audit))
+                    + ".");
             RunFolder.write(new RunResult(s.config(), s.target(), s.endpointName(), settings.started(), Instant.now(), s.folder(),
                     s.catalog().customerCount(), s.catalog().centerCount(), steps, s.samples(), result, validity, s.notes(),
                     List.of(), s.cpuProfilerEngine()));
