@@ -178,7 +178,13 @@ public class ReferenceDataLoads {
             stock = store.restoreLoadedStock(new RowGenerator(loaded.seed(), loaded.plan()), defaultBatchSize());
         }
         List<String> emptied = scope == ResetScope.ALL ? store.removeAll() : store.removeOrders();
-        persistence.evictServicesCache(); // the OLTP unit must not serve rows that are gone or were put back
+        if (scope == ResetScope.ALL) {
+            // The OLTP unit must not serve rows that are gone. The other scopes change only orders and stock, which
+            // the second-level cache does not hold (UncachedWritesTest), so its customers and products stay warm:
+            // the lab resets the data before every window it measures, and a cold cache in each would measure the
+            // cache filling (4.5 statements per transaction instead of 3.8).
+            persistence.evictServicesCache();
+        }
         var outcome = new ResetOutcome(scope.label(), emptied, stock.restored(), stock.skipped(),
                 (System.nanoTime() - start) / 1e9);
         LOG.info(() -> String.format(Locale.ROOT, "Reset %s in %.3f s: emptied %s, restored %s, skipped %s",

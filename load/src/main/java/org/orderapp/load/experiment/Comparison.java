@@ -116,6 +116,8 @@ public record Comparison(String experiment, String description, String command, 
                     top == null ? null : top.throughput(), top == null ? null : top.p99Ms(), top == null ? null : top.meanMs(),
                     top == null ? Map.of() : top.cpuMsPerTx(), steps, drawn.stream().map(Comparison::run).toList()));
         }
+        // Blocks of the interleaved method: the robust interval (a stalled window moves it by a rank, not by its size).
+        boolean robust = context.method() != null && Method.INTERLEAVED.equals(context.method().name());
         var ratios = new ArrayList<Ratio>();
         for (var v : definition.variants()) {
             if (v.name().equals(control)) {
@@ -123,7 +125,7 @@ public record Comparison(String experiment, String description, String command, 
             }
             for (var e : stepNames.entrySet()) {
                 for (Metric m : definition.comparedMetrics()) {
-                    Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue());
+                    Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust);
                     if (r != null) {
                         ratios.add(r);
                     }
@@ -187,7 +189,7 @@ public record Comparison(String experiment, String description, String command, 
     }
 
     private static Ratio ratio(ExperimentDefinition definition, List<Observation> observations, String variant, String control,
-                               Metric metric, double step, String stepName) {
+                               Metric metric, double step, String stepName, boolean robust) {
         var v = new ArrayList<Double>();
         var c = new ArrayList<Double>();
         for (Observation o : observations) {
@@ -210,8 +212,9 @@ public record Comparison(String experiment, String description, String command, 
             return measuredAtAll ? new Ratio(variant, metric.key(), step, stepName, null, null, 0,
                     "no valid paired rounds: nothing to compare", guide, null) : null;
         }
-        Interval r = Statistics.pairedRatio(v.stream().mapToDouble(Double::doubleValue).toArray(),
-                c.stream().mapToDouble(Double::doubleValue).toArray());
+        double[] mine = v.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] theirs = c.stream().mapToDouble(Double::doubleValue).toArray();
+        Interval r = robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
         return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
                 r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), v.size(), metric.verdict(r), guide,
                 Statistics.relativeHalfWidth(r));

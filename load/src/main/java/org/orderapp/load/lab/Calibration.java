@@ -14,7 +14,7 @@ import org.orderapp.load.experiment.Statistics;
  * The instrument checked against a known cause: a variant whose server spins a known amount of CPU per request
  * (order.calibration.spin-micros, a servlet filter of the application that is a test instrument only) against the
  * control. What the lab finds is the paired difference, block by block, of the server's CPU per transaction, in
- * microseconds with its 95 % interval; the driver counts every request as a transaction, so the spin per request is
+ * microseconds: its Hodges-Lehmann estimate with the signed-rank 95 % interval, as the interleaved ratios are; the driver counts every request as a transaction, so the spin per request is
  * the spin per transaction.
  */
 public final class Calibration {
@@ -55,7 +55,7 @@ public final class Calibration {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0));
                     continue;
                 }
-                Interval d = Statistics.mean(differences.stream().mapToDouble(Double::doubleValue).toArray());
+                Interval d = Statistics.hodgesLehmann(differences.stream().mapToDouble(Double::doubleValue).toArray());
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n()));
             }

@@ -11,14 +11,14 @@ import java.util.Locale;
  *
  * @param precision the largest relative half-width of a 95 % interval, e.g. 0.03 for 3 %
  * @param maxTime   the experiment's whole wall time, start and warm-up included
- * @param minBlocks blocks before the precision may stop it: a t interval from very few blocks is itself too uncertain
- *                  to be trusted to be narrow (the simulation test shows what fewer would cost in coverage)
+ * @param minBlocks blocks before the precision may stop it: six, the fewest for which the signed-rank interval of the
+ *                  interleaved ratios reaches 95 %
  */
 public record StopRule(double precision, Duration maxTime, int minBlocks) {
 
     public static final double DEFAULT_PRECISION = 0.03;
     public static final Duration DEFAULT_MAX_TIME = Duration.ofMinutes(45);
-    public static final int DEFAULT_MIN_BLOCKS = 5;
+    public static final int DEFAULT_MIN_BLOCKS = 6;
     /** Narrower than this is beyond what a noisy two-core machine gives in hours. */
     public static final double FINEST_PRECISION = 0.002;
 
