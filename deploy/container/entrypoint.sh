@@ -4,7 +4,8 @@
 #                       standalone/configuration/profiles/NAME.properties (the files ./order run --profile reads)
 #   ORDER_DB_URL, ORDER_DB_USER, ORDER_DB_PASSWORD   the database; the datasource reads them itself
 #   ORDER_DB_DIALECT    the Hibernate dialect; org.hibernate.dialect.MariaDBDialect for MariaDB (unset: MySQL)
-#   JBOSS_JAVA_SIZING   replaces the profile's JVM options
+#   JBOSS_JAVA_SIZING   replaces the profile's heap and collector (jvm-options); the profile's jvm-options-always
+#                       (-XX:+ExitOnOutOfMemoryError) come first in any case
 #   ORDER_ADMIN_PASSWORD or ORDER_ADMIN_PASSWORD_FILE   the password of the administrator "admin" (role
 #                       order-admin); with neither, the admin API answers 403 and says how to turn it on
 #   ORDER_MANAGEMENT_BIND_ADDRESS   where the management interface listens: 127.0.0.1 (default: only the health
@@ -65,10 +66,20 @@ realm="Order administration"
 # Profile files hold key=value lines (the launcher reads them as Java properties).
 setting() { sed -n "s/^$1=//p" "$profiles/$profile.properties" | tail -n 1; }
 config="$(setting server-config)"
-jvm_options="$(setting jvm-options)"
-if [[ -n "$jvm_options" && -z "${JBOSS_JAVA_SIZING:-}" ]]; then
-  export JBOSS_JAVA_SIZING="$jvm_options"
+# The heap and collector: the caller's, else the profile's, else WildFly's default from standalone.conf (which any
+# JBOSS_JAVA_SIZING replaces whole). The profile's jvm-options-always go first, so a later option wins.
+sizing="${JBOSS_JAVA_SIZING:-$(setting jvm-options)}"
+if [[ -z "$sizing" ]]; then
+  while IFS= read -r line; do
+    if [[ "$line" =~ ^[[:space:]]*JBOSS_JAVA_SIZING=\"([^\"]*)\" ]]; then
+      sizing="${BASH_REMATCH[1]}"
+      break
+    fi
+  done < "$JBOSS_HOME/bin/standalone.conf"
+  [[ -n "$sizing" ]] || { echo "order: $JBOSS_HOME/bin/standalone.conf sets no default JBOSS_JAVA_SIZING" >&2; exit 2; }
 fi
+always="$(setting jvm-options-always)"
+export JBOSS_JAVA_SIZING="${always:+$always }$sizing"
 
 # The application listens on all addresses of the container, for its users; management on loopback only, for
 # the health check that runs inside the container.
@@ -86,6 +97,6 @@ read -r -a profile_properties <<< "$(setting system-properties)"
 for p in "${profile_properties[@]}"; do
   args+=("-D$p")
 done
-echo "order: profile $profile ($config; JVM ${JBOSS_JAVA_SIZING:-WildFly default sizing})"
+echo "order: profile $profile ($config; JVM $JBOSS_JAVA_SIZING)"
 # standalone.sh stays PID 1 and forwards SIGTERM to the JVM (LAUNCH_JBOSS_IN_BACKGROUND), for a graceful stop.
 exec "$JBOSS_HOME/bin/standalone.sh" "${args[@]}" "$@"
