@@ -332,7 +332,7 @@ check_tls() { # certificate(empty: none)
 check_restart() {
   local before pid deadline=$((SECONDS + 120))
   before="$(podman inspect --format '{{.RestartCount}}' "$app")"
-  pid="$(podman exec "$app" bash -c 'for p in /proc/[0-9]*; do [[ "$(cat "$p/comm" 2> /dev/null)" == java ]] && echo "${p#/proc/}"; done')"
+  pid="$(podman exec "$app" bash -c 'for p in /proc/[0-9]*; do if [[ "$(cat "$p/comm" 2> /dev/null)" == java ]]; then echo "${p#/proc/}"; fi; done')"
   [[ -n "$pid" ]] || fail "no java process in $app"
   say "Restart: killing the server's JVM (pid $pid in the container) ..."
   podman exec "$app" bash -c "kill -KILL $pid" >> "$log" 2>&1 || true
