@@ -99,8 +99,8 @@ if [[ -n "${ORDER_DB_DIALECT:-}" ]]; then
   args+=("-Dorder.db.dialect=$ORDER_DB_DIALECT")
 fi
 
-# HTTPS: the server reads its key store from order.tls.key-store (default data/tls/server.p12 in the base directory)
-# with the password in ORDER_TLS_KEYSTORE_PASSWORD.
+# HTTPS: the server reads its key store from order.tls.key-store (its configuration names the default) with the
+# password in ORDER_TLS_KEYSTORE_PASSWORD.
 random_password() { head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9'; }
 tls_password=""
 if [[ -n "${ORDER_TLS_KEYSTORE_PASSWORD_FILE:-}" ]]; then
@@ -109,7 +109,6 @@ if [[ -n "${ORDER_TLS_KEYSTORE_PASSWORD_FILE:-}" ]]; then
 elif [[ -n "${ORDER_TLS_KEYSTORE_PASSWORD:-}" ]]; then
   tls_password="$ORDER_TLS_KEYSTORE_PASSWORD"
 fi
-default_store="$state/data/tls/server.p12"
 if [[ -n "${ORDER_TLS_KEY_STORE:-}" ]]; then
   given="$ORDER_TLS_KEY_STORE"
   [[ -r "$given" ]] || { echo "order: ORDER_TLS_KEY_STORE $given is not readable by uid $(id -u)" >&2; exit 2; }
@@ -120,7 +119,8 @@ if [[ -n "${ORDER_TLS_KEY_STORE:-}" ]]; then
     pem=("$given")
   fi
   if ((${#pem[@]})); then
-    # The server takes a PKCS12 key store: the PEM is made one under /tmp, never in the volume, with its own password.
+    # The server takes a PKCS12 key store: the PEM is made one under /tmp, never in the volume, with the given
+    # password or a random one.
     command -v openssl > /dev/null \
       || { echo "order: a PEM certificate needs openssl, which this image lacks; give a PKCS12 key store" >&2; exit 2; }
     tls_password="${tls_password:-$(random_password)}"
@@ -138,9 +138,8 @@ if [[ -n "${ORDER_TLS_KEY_STORE:-}" ]]; then
     echo "order: HTTPS with the key store $given"
   fi
   args+=("-Dorder.tls.key-store=$store")
-elif [[ -f "$default_store" ]]; then
-  [[ -n "$tls_password" ]] || { echo "order: $default_store needs ORDER_TLS_KEYSTORE_PASSWORD or ORDER_TLS_KEYSTORE_PASSWORD_FILE" >&2; exit 2; }
-  echo "order: HTTPS with the key store $default_store"
+elif [[ -n "$tls_password" ]]; then
+  echo "order: no ORDER_TLS_KEY_STORE: HTTPS with the key store order.tls.key-store names, if there is one"
 else
   tls_password="${tls_password:-$(random_password)}"
   echo "order: no ORDER_TLS_KEY_STORE: HTTPS has no key store, so no certificate (its password is random, for this start)"
