@@ -4,9 +4,16 @@
 #                       standalone/configuration/profiles/NAME.properties (the files ./order run --profile reads)
 #   ORDER_DB_URL, ORDER_DB_USER, ORDER_DB_PASSWORD   the database; the datasource reads them itself
 #   ORDER_DB_DIALECT    the Hibernate dialect; org.hibernate.dialect.MariaDBDialect for MariaDB (unset: MySQL)
-#   JBOSS_JAVA_SIZING   replaces the profile's JVM options
+#   JBOSS_JAVA_SIZING   replaces the profile's heap and collector (jvm-options); the profile's jvm-options-always
+#                       (-XX:+ExitOnOutOfMemoryError) come first in any case
 #   ORDER_ADMIN_PASSWORD or ORDER_ADMIN_PASSWORD_FILE   the password of the administrator "admin" (role
 #                       order-admin); with neither, the admin API answers 403 and says how to turn it on
+#   ORDER_TLS_KEY_STORE the certificate for HTTPS (port 8443): a PKCS12 key store, a PEM file with the private key and
+#                       its chain, or a directory holding tls.key and tls.crt (a Kubernetes TLS secret as mounted);
+#                       unset: the server starts without a key store, so HTTPS has no certificate
+#   ORDER_TLS_KEYSTORE_PASSWORD or ORDER_TLS_KEYSTORE_PASSWORD_FILE   the PKCS12 key store's password (a PEM needs
+#                       none); the server reads ORDER_TLS_KEYSTORE_PASSWORD and refuses to start without it, so
+#                       this script always sets it, at random when nothing needs it
 #   ORDER_MANAGEMENT_BIND_ADDRESS   where the management interface listens: 127.0.0.1 (default: only the health
 #                       check inside the container reaches it); 0.0.0.0 exposes it on purpose (publish port 9990 too)
 #   ORDER_STATE_DIR     the server's writable base directory (default /var/lib/order/server, in the image's volume):
@@ -65,10 +72,20 @@ realm="Order administration"
 # Profile files hold key=value lines (the launcher reads them as Java properties).
 setting() { sed -n "s/^$1=//p" "$profiles/$profile.properties" | tail -n 1; }
 config="$(setting server-config)"
-jvm_options="$(setting jvm-options)"
-if [[ -n "$jvm_options" && -z "${JBOSS_JAVA_SIZING:-}" ]]; then
-  export JBOSS_JAVA_SIZING="$jvm_options"
+# The heap and collector: the caller's, else the profile's, else WildFly's default from standalone.conf (which any
+# JBOSS_JAVA_SIZING replaces whole). The profile's jvm-options-always go first, so a later option wins.
+sizing="${JBOSS_JAVA_SIZING:-$(setting jvm-options)}"
+if [[ -z "$sizing" ]]; then
+  while IFS= read -r line; do
+    if [[ "$line" =~ ^[[:space:]]*JBOSS_JAVA_SIZING=\"([^\"]*)\" ]]; then
+      sizing="${BASH_REMATCH[1]}"
+      break
+    fi
+  done < "$JBOSS_HOME/bin/standalone.conf"
+  [[ -n "$sizing" ]] || { echo "order: $JBOSS_HOME/bin/standalone.conf sets no default JBOSS_JAVA_SIZING" >&2; exit 2; }
 fi
+always="$(setting jvm-options-always)"
+export JBOSS_JAVA_SIZING="${always:+$always }$sizing"
 
 # The application listens on all addresses of the container, for its users; management on loopback only, for
 # the health check that runs inside the container.
@@ -81,11 +98,59 @@ fi
 if [[ -n "${ORDER_DB_DIALECT:-}" ]]; then
   args+=("-Dorder.db.dialect=$ORDER_DB_DIALECT")
 fi
+
+# HTTPS: the server reads its key store from order.tls.key-store (its configuration names the default) with the
+# password in ORDER_TLS_KEYSTORE_PASSWORD.
+random_password() { head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9'; }
+tls_password=""
+if [[ -n "${ORDER_TLS_KEYSTORE_PASSWORD_FILE:-}" ]]; then
+  [[ -r "$ORDER_TLS_KEYSTORE_PASSWORD_FILE" ]] || { echo "order: ORDER_TLS_KEYSTORE_PASSWORD_FILE $ORDER_TLS_KEYSTORE_PASSWORD_FILE is not readable" >&2; exit 2; }
+  tls_password="$(head -n 1 -- "$ORDER_TLS_KEYSTORE_PASSWORD_FILE")"
+elif [[ -n "${ORDER_TLS_KEYSTORE_PASSWORD:-}" ]]; then
+  tls_password="$ORDER_TLS_KEYSTORE_PASSWORD"
+fi
+if [[ -n "${ORDER_TLS_KEY_STORE:-}" ]]; then
+  given="$ORDER_TLS_KEY_STORE"
+  [[ -r "$given" ]] || { echo "order: ORDER_TLS_KEY_STORE $given is not readable by uid $(id -u)" >&2; exit 2; }
+  pem=()
+  if [[ -d "$given" ]]; then
+    pem=("$given/tls.key" "$given/tls.crt")
+  elif grep -q -- '-----BEGIN' "$given"; then
+    pem=("$given")
+  fi
+  if ((${#pem[@]})); then
+    # The server takes a PKCS12 key store: the PEM is made one under /tmp, never in the volume, with the given
+    # password or a random one.
+    command -v openssl > /dev/null \
+      || { echo "order: a PEM certificate needs openssl, which this image lacks; give a PKCS12 key store" >&2; exit 2; }
+    tls_password="${tls_password:-$(random_password)}"
+    store="$(mktemp -d "${TMPDIR:-/tmp}/order-tls.XXXXXX")/server.p12"
+    if ! cat -- "${pem[@]}" | ORDER_TLS_KEYSTORE_PASSWORD="$tls_password" \
+        openssl pkcs12 -export -name server -out "$store" -passout env:ORDER_TLS_KEYSTORE_PASSWORD 2> "$store.err"; then
+      echo "order: ORDER_TLS_KEY_STORE $given holds no private key with its certificate: $(head -n 1 "$store.err")" >&2
+      exit 2
+    fi
+    rm -f "$store.err"
+    echo "order: HTTPS with the certificate in $given: $(openssl x509 -noout -subject -enddate < "${pem[-1]}" | paste -sd' ')"
+  else
+    [[ -n "$tls_password" ]] || { echo "order: ORDER_TLS_KEY_STORE $given is a PKCS12 key store: set ORDER_TLS_KEYSTORE_PASSWORD or ORDER_TLS_KEYSTORE_PASSWORD_FILE" >&2; exit 2; }
+    store="$given"
+    echo "order: HTTPS with the key store $given"
+  fi
+  args+=("-Dorder.tls.key-store=$store")
+elif [[ -n "$tls_password" ]]; then
+  echo "order: no ORDER_TLS_KEY_STORE: HTTPS with the key store order.tls.key-store names, if there is one"
+else
+  tls_password="${tls_password:-$(random_password)}"
+  echo "order: no ORDER_TLS_KEY_STORE: HTTPS has no key store, so no certificate (its password is random, for this start)"
+fi
+export ORDER_TLS_KEYSTORE_PASSWORD="$tls_password"
+unset ORDER_TLS_KEYSTORE_PASSWORD_FILE
 # The profile's server system properties (the untuned profile's platform defaults), before the caller's own.
 read -r -a profile_properties <<< "$(setting system-properties)"
 for p in "${profile_properties[@]}"; do
   args+=("-D$p")
 done
-echo "order: profile $profile ($config; JVM ${JBOSS_JAVA_SIZING:-WildFly default sizing})"
+echo "order: profile $profile ($config; JVM $JBOSS_JAVA_SIZING)"
 # standalone.sh stays PID 1 and forwards SIGTERM to the JVM (LAUNCH_JBOSS_IN_BACKGROUND), for a graceful stop.
 exec "$JBOSS_HOME/bin/standalone.sh" "${args[@]}" "$@"

@@ -8,28 +8,38 @@
 #      the compose health checks run until both containers are healthy;
 #   4. for each profile in turn: the server started with it, one order placed through the container's HTTP
 #      port and read back from the database (reference data loaded after the first deployment made the schema);
-#      the container hardened: a read-only root file system, a non-root user, management on loopback only (the
+#      both containers hardened as compose.yaml says: a read-only root file system, their images' non-root users,
+#      no capability (not even in the bounding set), no-new-privileges, memory, CPU and process limits and a
+#      restart policy; the server's JVM with -XX:+ExitOnOutOfMemoryError; management on loopback only (the
 #      health check inside still works), no secret in the image (its admin realm ships empty), and the admin API refused to anonymous
 #      callers through the published port: 401 with an admin password set (the first profile), 403 with the
 #      message saying how to turn it on without one (the others); the administrator's own call answered;
+#      the first profile with a certificate (compose.tls.yaml, a PEM made here) and, once the configuration
+#      reads order.tls.key-store, HTTPS verified against it; the others without one (the entry point says HTTPS
+#      has no key store); in the first, the JVM killed and the container started again by its restart policy;
 #   5. everything the run started is removed on exit; the base images stay (the cache).
-# Installs nothing. Needs podman, podman-compose, debootstrap and root (for debootstrap, when the Debian
-# image is not cached yet), and the build: ./mvnw package -DskipTests.
+# Installs nothing. Needs podman, podman-compose, curl, openssl, debootstrap and root (for debootstrap, when the
+# Debian image is not cached yet), and the build: ./mvnw package -DskipTests.
 #
 # Settings (environment): ORDER_PROFILES (the profiles to start in turn; default "tuned baseline"),
-# ORDER_STACK_HTTP_PORT (18080), ORDER_STACK_DB_PORT (13306), DEBIAN_MIRROR (default: the apt sources' mirror).
+# ORDER_STACK_HTTP_PORT (18080), ORDER_STACK_HTTPS_PORT (18443), ORDER_STACK_DB_PORT (13306), DEBIAN_MIRROR
+# (default: the apt sources' mirror).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/deploy/container"
 read -r -a profiles <<< "${ORDER_PROFILES:-tuned baseline}"
 http_port="${ORDER_STACK_HTTP_PORT:-18080}"
+https_port="${ORDER_STACK_HTTPS_PORT:-18443}"
 db_port="${ORDER_STACK_DB_PORT:-13306}"
 project="order-stack-test"
 debian_image="localhost/order-test-debian:bookworm"
 jre_image="localhost/order-test-jre:17"
 mariadb_image="localhost/order-test-mariadb:10.11"
-app_image="localhost/order-app:test"
+# The project's version, as compose.yaml's image tag is; a repository of the test's own, so a user's image stays.
+version="$(grep -m 1 -oP '^  <version>\K[^<]+' "$root/pom.xml")"
+app_repository="localhost/order-test-app"
+app_image="$app_repository:$version"
 inputs_label="org.orderapp.inputs"
 
 started=$SECONDS
@@ -51,7 +61,7 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 quietly() { "$@" >> "$log" 2>&1 || { tail -n 40 "$log" | sed 's/^/    /'; fail "$1 failed"; }; }
 
-for tool in podman podman-compose curl sha256sum; do
+for tool in podman podman-compose curl openssl sha256sum; do
   command -v "$tool" > /dev/null || fail "$tool is not installed"
 done
 for built in "$root/deploy/ear/target/order.ear" \
@@ -135,13 +145,14 @@ step_done "Application image"
 # Fresh credentials for every run, handed over in the environment only.
 export ORDER_DB_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
 export MYSQL_ROOT_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
-export ORDER_IMAGE="$app_image" MYSQL_IMAGE="$mariadb_image"
+export ORDER_IMAGE="$app_repository" ORDER_VERSION="$version" MYSQL_IMAGE="$mariadb_image"
 export ORDER_DB_DIALECT="org.hibernate.dialect.MariaDBDialect"
-export ORDER_HTTP_PORT="$http_port" ORDER_DB_PORT="$db_port"
+export ORDER_HTTP_PORT="$http_port" ORDER_HTTPS_PORT="$https_port" ORDER_DB_PORT="$db_port"
 db="${project}_db_1"
 app="${project}_app_1"
 
-compose() { quietly podman-compose --no-ansi -p "$project" -f "$here/compose.yaml" "$@"; }
+compose_files=(-f "$here/compose.yaml")
+compose() { quietly podman-compose --no-ansi -p "$project" "${compose_files[@]}" "$@"; }
 
 # Containers, volume and network of the stack, found by their compose label: a graceful stop (SIGTERM to the
 # server and the database), then removal.
@@ -168,7 +179,7 @@ remove_stack() {
   fi
   local stop_started=$SECONDS
   remove_resources
-  rm -f "$log"
+  rm -rf "$log" "${tls_dir:-}"
   say "Stack removed ($((SECONDS - stop_started)) s)"
   if [[ $status != 0 ]]; then
     say "FAILED: ${failure:-exit status $status}"
@@ -182,6 +193,15 @@ remove_stack() {
 }
 trap remove_stack EXIT
 
+# A certificate for the server, made for this run: the key then the certificate in one PEM, readable by the
+# server's uid only (compose.tls.yaml mounts the file as it is).
+tls_dir="$(mktemp -d)"
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost \
+  -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$tls_dir/key.pem" -out "$tls_dir/cert.pem" 2>> "$log"
+cat "$tls_dir/key.pem" "$tls_dir/cert.pem" > "$tls_dir/server.pem"
+chown 185:185 "$tls_dir/server.pem"
+chmod 0400 "$tls_dir/server.pem"
+
 await_healthy() { # container seconds
   local deadline=$((SECONDS + $2))
   until podman healthcheck run "$1" > /dev/null 2>&1; do
@@ -192,11 +212,13 @@ await_healthy() { # container seconds
   done
 }
 
-sql() { podman exec -i "$db" sh -c 'MYSQL_PWD="$MYSQL_ROOT_PASSWORD" exec mariadb -uroot --batch --skip-column-names orderdb'; }
+sql() { podman exec -i "$db" sh -c 'MYSQL_PWD="$MYSQL_ROOT_PASSWORD" exec mariadb -h 127.0.0.1 -uroot --batch --skip-column-names orderdb'; }
 
-start_app() { # profile admin-password(empty: none)
-  export ORDER_PROFILE="$1" ORDER_ADMIN_PASSWORD="$2"
-  say "Stack: starting the application server, profile $1 ..."
+start_app() { # profile admin-password(empty: none) certificate(empty: none)
+  export ORDER_PROFILE="$1" ORDER_ADMIN_PASSWORD="$2" ORDER_TLS_CERTIFICATE="$3"
+  compose_files=(-f "$here/compose.yaml")
+  [[ -z "$3" ]] || compose_files+=(-f "$here/compose.tls.yaml")
+  say "Stack: starting the application server, profile $1${3:+, with a certificate} ..."
   compose up -d --no-deps app
   await_healthy "$app" 300
   step_done "Server healthy, $1"
@@ -206,6 +228,7 @@ start_app() { # profile admin-password(empty: none)
   # Read whole, then searched: grep -q in a pipe may close it early, and pipefail would count podman's SIGPIPE.
   processes="$(podman top "$app" args)"
   grep -q -- "-c $expected_config " <<< "$processes" || fail "the server does not run $expected_config: $processes"
+  grep -q -- "-XX:+ExitOnOutOfMemoryError" <<< "$processes" || fail "the server's JVM runs without -XX:+ExitOnOutOfMemoryError: $processes"
   # The log is kept in the volume across starts: the last start-up line is this one's.
   boot="$(podman exec "$app" grep -ho 'WFLYSRV0025.*started in [0-9]*ms' /var/lib/order/server/log/server.log | tail -n 1 || true)"
   say "Stack: healthy; the server runs $expected_config; ${boot:-no start-up line in server.log}"
@@ -221,13 +244,34 @@ check_image() {
   say "Image: an empty admin realm, no password in its environment"
 }
 
-# The running container: read-only root, unprivileged, management unreachable from outside the container.
+# A running container as compose.yaml makes it: read-only root, its image's unprivileged user from the start, no
+# capability, not even one to regain (the bounding set is empty), no-new-privileges, limits and a restart policy.
+check_container() { # container uid
+  local readonly_root status field settings memory cpus pids restart
+  readonly_root="$(podman inspect --format '{{.HostConfig.ReadonlyRootfs}}' "$1")"
+  [[ "$readonly_root" == true ]] || fail "$1: the root file system is not read-only"
+  # PID 1 is the server's start script or mysqld itself.
+  status="$(podman exec "$1" cat /proc/1/status)"
+  for field in Uid Gid; do
+    [[ "$(awk -v f="$field:" '$1 == f { print $2 $3 $4 $5 }' <<< "$status")" == "$2$2$2$2" ]] \
+      || fail "$1: PID 1 runs with $(grep "^$field:" <<< "$status"), not $2"
+  done
+  for field in CapPrm CapEff CapBnd CapAmb; do
+    [[ "$(awk -v f="$field:" '$1 == f { print $2 }' <<< "$status")" == 0000000000000000 ]] \
+      || fail "$1: PID 1 holds capabilities: $(grep "^$field:" <<< "$status")"
+  done
+  [[ "$(awk '$1 == "NoNewPrivs:" { print $2 }' <<< "$status")" == 1 ]] || fail "$1: no-new-privileges is not set"
+  settings="$(podman inspect --format '{{.HostConfig.Memory}} {{.HostConfig.NanoCpus}} {{.HostConfig.PidsLimit}} {{.HostConfig.RestartPolicy.Name}}' "$1")"
+  read -r memory cpus pids restart <<< "$settings"
+  ((memory > 0 && cpus > 0 && pids > 0)) || fail "$1: not limited (memory, nano-CPUs, processes: $settings)"
+  [[ "$restart" == unless-stopped ]] || fail "$1: restart policy '$restart', not unless-stopped"
+  say "Container $1: read-only root, uid $2, no capability, no-new-privileges, limits $((memory >> 20)) MiB, $((cpus / 1000000000)) CPUs, $pids processes; restart $restart"
+}
+
+# The application container: hardened, and management unreachable from outside the container.
 check_hardening() {
-  local readonly_root uid address status
-  readonly_root="$(podman inspect --format '{{.HostConfig.ReadonlyRootfs}}' "$app")"
-  [[ "$readonly_root" == true ]] || fail "the application container's root file system is not read-only"
-  uid="$(podman exec "$app" id -u)"
-  [[ "$uid" == 185 ]] || fail "the server runs as uid $uid, not 185"
+  local address status
+  check_container "$app" 185
   address="$(podman inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$app")"
   if [[ -n "$address" ]]; then
     status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://$address:9990/health/ready" || true)"
@@ -235,7 +279,7 @@ check_hardening() {
     status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://$address:8080/Order/api/ping" || true)"
     [[ "$status" == 200 ]] || fail "the application does not answer on the container's address $address:8080 (HTTP $status)"
   fi
-  say "Container: read-only root file system, uid $uid, management on loopback only (checked from $address)"
+  say "Container $app: management on loopback only (checked from $address)"
 }
 
 # The admin API through the published port: refused to anonymous callers, whatever the configuration.
@@ -256,6 +300,50 @@ check_admin() { # admin-password(empty: none)
     say "Admin API: off without a password (403: ${body:0:80}...)"
   fi
   rm -f "$reply"
+}
+
+# HTTPS: with a certificate the entry point makes it the server's key store (served once the configuration reads
+# order.tls.key-store); without one the server starts with a random key store password and says so.
+check_tls() { # certificate(empty: none)
+  local logs config status
+  logs="$(podman logs "$app" 2>&1)"
+  if [[ -z "$1" ]]; then
+    grep -q "order: no ORDER_TLS_KEY_STORE: HTTPS has no key store" <<< "$logs" \
+      || fail "without a certificate the entry point did not say that HTTPS has no key store"
+    say "HTTPS: no certificate given; the entry point says HTTPS has no key store"
+    return
+  fi
+  grep -q "order: HTTPS with the certificate in /run/secrets/order-tls: subject=CN *= *localhost" <<< "$logs" \
+    || fail "the entry point did not take the certificate: $(grep '^order:' <<< "$logs")"
+  [[ -z "$(podman exec "$app" find /var/lib/order -name '*.p12')" ]] || fail "a key store was written into the volume"
+  config="$(sed -n 's/^server-config=//p' "$root/deploy/server/src/main/profiles/$ORDER_PROFILE.properties")"
+  if grep -q 'order.tls.key-store' "$root/deploy/server/target/wildfly/standalone/configuration/$config"; then
+    status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 --cacert "$tls_dir/cert.pem" \
+      "https://127.0.0.1:$https_port/Order/api/ping" || true)"
+    [[ "$status" == 200 ]] || fail "https://127.0.0.1:$https_port/Order/api/ping answered '$status' verified against the given certificate"
+    say "HTTPS: served with the given certificate (verified against it) on port $https_port"
+  else
+    say "HTTPS: the certificate became the key store (no copy in the volume); not served: $config does not read order.tls.key-store"
+  fi
+}
+
+# A JVM that dies (as -XX:+ExitOnOutOfMemoryError makes it, or the kernel at the memory limit) is started again
+# by the container's restart policy, on the same volume.
+check_restart() {
+  local before pid deadline=$((SECONDS + 120))
+  before="$(podman inspect --format '{{.RestartCount}}' "$app")"
+  pid="$(podman exec "$app" bash -c 'for p in /proc/[0-9]*; do if [[ "$(cat "$p/comm" 2> /dev/null)" == java ]]; then echo "${p#/proc/}"; fi; done')"
+  [[ -n "$pid" ]] || fail "no java process in $app"
+  say "Restart: killing the server's JVM (pid $pid in the container) ..."
+  podman exec "$app" bash -c "kill -KILL $pid" >> "$log" 2>&1 || true
+  until (($(podman inspect --format '{{.RestartCount}}' "$app") > before)) \
+      && [[ "$(podman inspect --format '{{.State.Running}}' "$app")" == true ]]; do
+    ((SECONDS < deadline)) || fail "$app was not started again within 120 s after its JVM died"
+    sleep 1
+  done
+  await_healthy "$app" 300
+  step_done "Restarted after the JVM died"
+  say "Restart: $app started again by its restart policy and healthy"
 }
 
 stop_app() {
@@ -324,18 +412,27 @@ say "Stack: starting the database ($mariadb_image) ..."
 compose up -d db
 await_healthy "$db" 120
 step_done "Database healthy"
+check_container "$db" 999
 
 check_image
 # Every profile in turn on the same database; the first deployment creates the schema (Flyway). The first runs
-# with an admin password, the others without.
+# with an admin password and a certificate, the others without.
 admin_password="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
+certificate="$tls_dir/server.pem"
 for profile in "${profiles[@]}"; do
-  start_app "$profile" "$admin_password"
+  start_app "$profile" "$admin_password" "$certificate"
   check_hardening
+  check_tls "$certificate"
   check_admin "$admin_password"
   if ((orders_placed == 0)); then load_reference_data; fi
   place_and_verify_order
+  say "Server: $(podman stats --no-stream --format '{{.MemUsage}} memory, {{.PIDs}} processes' "$app")"
+  if [[ -n "$certificate" ]]; then
+    check_restart
+    place_and_verify_order
+  fi
   stop_app
   admin_password=""
+  certificate=""
 done
 say "PASSED (profiles: ${profiles[*]})"

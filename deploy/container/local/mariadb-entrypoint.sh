@@ -1,17 +1,20 @@
 #!/bin/bash
 # Starts mariadbd; on an empty data directory it first creates the database and accounts the way the public
 # mysql/mariadb images do: MYSQL_ROOT_PASSWORD, MYSQL_DATABASE, MYSQL_USER, MYSQL_PASSWORD.
-# Arguments are passed to mariadbd (e.g. --max-connections=300).
+# Arguments are passed to mariadbd (e.g. --max-connections=300). Runs as the mysql user, never root: the data
+# directory is already its own, so there is nothing to hand over.
 set -euo pipefail
 : "${MYSQL_ROOT_PASSWORD:?MYSQL_ROOT_PASSWORD must be set}"
 
 if [[ ! -d /var/lib/mysql/mysql ]]; then
-  mariadb-install-db --user=mysql --datadir=/var/lib/mysql --auth-root-authentication-method=normal \
+  mariadb-install-db --datadir=/var/lib/mysql --auth-root-authentication-method=normal \
     --skip-test-db > /dev/null
-  mariadbd --user=mysql --skip-networking --socket=/run/mysqld/init.sock &
+  # Its socket and pid file in /tmp, the one place a read-only root file system leaves writable (compose.yaml).
+  init=(--socket=/tmp/mariadb-init.sock --pid-file=/tmp/mariadb-init.pid)
+  mariadbd --skip-networking "${init[@]}" &
   pid=$!
   for _ in $(seq 60); do
-    mariadb-admin --socket=/run/mysqld/init.sock ping --silent 2> /dev/null && break
+    mariadb-admin --socket=/tmp/mariadb-init.sock ping --silent 2> /dev/null && break
     sleep 0.5
   done
   {
@@ -27,9 +30,9 @@ if [[ ! -d /var/lib/mysql/mysql ]]; then
         echo "GRANT ALL PRIVILEGES ON \`$MYSQL_DATABASE\`.* TO '$MYSQL_USER'@'%';"
       fi
     fi
-  } | mariadb --socket=/run/mysqld/init.sock -uroot
+  } | mariadb --socket=/tmp/mariadb-init.sock -uroot
   kill "$pid"
   wait "$pid"
 fi
 
-exec mariadbd --user=mysql --bind-address=0.0.0.0 "$@"
+exec mariadbd --bind-address=0.0.0.0 "$@"
