@@ -1,6 +1,7 @@
 package org.orderapp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,7 @@ class InterleavedExperimentIT {
               steady-windows: 2
               steady-tolerance: 50%
               steady-max: 8s
+              steady-jit: 30%
               drain-timeout: 60s
             variants:
               - name: plain
@@ -79,20 +81,30 @@ class InterleavedExperimentIT {
         assertTrue(blocks >= 5, "at least the minimum of blocks: " + blocks);
         assertTrue(method.path("stop").asText().startsWith("precision reached"), method.path("stop").asText());
 
-        // Every block measured both variants once, in the order the load's seed (42) gives.
+        // Every block measured both variants once, in the order the load's seed (42) gives; the blocks in which a server's
+        // JIT compiler was still above the share come first and are burn-in, the rest count.
         JsonNode runs = comparison.path("runs");
-        assertEquals(2 * blocks, runs.size());
+        assertEquals(0, runs.size() % 2, "two runs per block: " + runs.size());
+        int measuredBlocks = runs.size() / 2;
         var order = new BlockOrder(42);
-        for (int b = 0; b < blocks; b++) {
+        int counted = 0;
+        boolean warm = false;
+        for (int b = 0; b < measuredBlocks; b++) {
             List<String> expected = order.next(List.of("plain", "spin"));
             var measured = new ArrayList<String>();
+            boolean burnIn = runs.get(2 * b).path("burnIn").asBoolean();
             for (int i = 0; i < 2; i++) {
                 JsonNode run = runs.get(2 * b + i);
                 assertEquals(b + 1, run.path("round").asInt(), "run " + run);
+                assertEquals(burnIn, run.path("burnIn").asBoolean(), "a block is burn-in as a whole: " + run);
                 measured.add(run.path("variant").asText());
             }
             assertEquals(expected, measured, "block " + (b + 1));
+            assertFalse(warm && burnIn, "no burn-in block after a counted one: block " + (b + 1));
+            warm = !burnIn;
+            counted += burnIn ? 0 : 1;
         }
+        assertEquals(blocks, counted, "the counted blocks are those without burn-in");
 
         // Two servers, one per variant, on their own ports, for the whole experiment.
         var managementPorts = new HashSet<String>();
@@ -101,7 +113,7 @@ class InterleavedExperimentIT {
             JsonNode config = JSON.readTree(folder.resolve(run.asText()).resolve("config.json").toFile());
             managementPorts.add(config.path("target").path("management").asText());
             JsonNode summary = JSON.readTree(folder.resolve(run.asText()).resolve("summary.json").toFile());
-            assertEquals(blocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
+            assertEquals(measuredBlocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
             assertEquals("steady-state", summary.path("steps").get(0).path("warmUp").path("mode").asText());
         }
         assertEquals(2, managementPorts.size(), "each variant on a server of its own: " + managementPorts);

@@ -73,10 +73,11 @@ public final class ApplicationServer implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.put("JBOSS_HOME", layout.serverHome().toString());
         env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true"); // the script forwards TERM to the JVM and waits for it
-        // The profile's heap and collector with any further options, unless the caller's environment sets them already.
-        if ((!settings.profile().jvmOptions().isEmpty() || !settings.jvmOptions().isEmpty()) && !env.containsKey("JBOSS_JAVA_SIZING")) {
-            env.put("JBOSS_JAVA_SIZING", settings.profile().jvmSizing(layout, settings.jvmOptions()));
-        }
+        // The profile's options: those always given, then its heap and collector with any further options, unless the
+        // caller's environment sets the sizing already, which then follows those always given.
+        String callers = env.get("JBOSS_JAVA_SIZING");
+        env.put("JBOSS_JAVA_SIZING", callers == null ? settings.profile().jvmSizing(layout, settings.jvmOptions())
+                : String.join(" ", settings.profile().jvmOptionsAlways()) + " " + callers);
         // Credentials travel in the environment, never on a command line that ps would show.
         env.put(DatabaseTarget.URL, settings.database().url());
         env.put(DatabaseTarget.USER, settings.database().user());

@@ -132,7 +132,7 @@ public final class ApplicationStack implements AutoCloseable {
             say.accept((clustered ? "Cluster" : "Server") + ": starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name()
                     + " (" + (clustered ? profile.clusterNode().serverConfig() : profile.serverConfig())
                     + (options.serverCli().isEmpty() ? "" : " with " + options.serverCli().size() + " configuration command(s) applied first")
-                    + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() ? ""
+                    + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() && profile.jvmOptionsAlways().isEmpty() ? ""
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
                     + (clustered ? "; logs: " + options.clusterBase().resolve("*/log") : "; log: " + options.serverBase().resolve("log")) + ") ...");
             long started = System.nanoTime();

@@ -17,17 +17,19 @@ import java.util.stream.Stream;
  * Each is a file NAME.properties that the build puts beside the configuration (deploy/server/src/main/profiles);
  * the container's entry point reads the same files, so a profile means the same in both. The nodes of a cluster
  * start with the profile's clusterServerConfig: the same configuration made a node of a cluster (null: the
- * profile has none).
+ * profile has none). jvmOptionsAlways go first on every start, whatever the heap and collector are (WildFly's default,
+ * the profile's or a caller's), so that a later option wins: -XX:+ExitOnOutOfMemoryError, for the supervisor.
  */
 public record ServerProfile(String name, String serverConfig, List<String> jvmOptions, String clusterServerConfig,
-                            List<String> systemProperties) {
+                            List<String> systemProperties, List<String> jvmOptionsAlways) {
 
     public ServerProfile {
         systemProperties = systemProperties == null ? List.of() : List.copyOf(systemProperties);
+        jvmOptionsAlways = jvmOptionsAlways == null ? List.of() : List.copyOf(jvmOptionsAlways);
     }
 
     public ServerProfile(String name, String serverConfig, List<String> jvmOptions) {
-        this(name, serverConfig, jvmOptions, null, List.of());
+        this(name, serverConfig, jvmOptions, null, List.of(), List.of());
     }
 
     public static final String DEFAULT = "baseline";
@@ -49,6 +51,7 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
             throw new IOException(file + " names no server-config");
         }
         String options = properties.getProperty("jvm-options", "").trim();
+        String always = properties.getProperty("jvm-options-always", "").trim();
         String cluster = properties.getProperty("cluster-server-config", "").trim();
         String system = properties.getProperty("system-properties", "").trim();
         for (String p : system.isEmpty() ? new String[0] : system.split("\\s+")) {
@@ -57,7 +60,8 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
             }
         }
         return new ServerProfile(name, config, options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+")),
-                cluster.isEmpty() ? null : cluster, system.isEmpty() ? List.of() : Arrays.asList(system.split("\\s+")));
+                cluster.isEmpty() ? null : cluster, system.isEmpty() ? List.of() : Arrays.asList(system.split("\\s+")),
+                always.isEmpty() ? List.of() : Arrays.asList(always.split("\\s+")));
     }
 
     /** The profile a node of a cluster starts with: the same JVM options, the configuration made a node. */
@@ -65,7 +69,7 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
         if (clusterServerConfig == null) {
             throw new IllegalArgumentException("profile '" + name + "' names no cluster-server-config: it cannot run a cluster");
         }
-        return new ServerProfile(name, clusterServerConfig, jvmOptions, clusterServerConfig, systemProperties);
+        return new ServerProfile(name, clusterServerConfig, jvmOptions, clusterServerConfig, systemProperties, jvmOptionsAlways);
     }
 
     public static List<String> available(ProjectLayout layout) throws IOException {
@@ -80,15 +84,17 @@ public record ServerProfile(String name, String serverConfig, List<String> jvmOp
 
     /** The JVM options as WildFly's start script takes them: JBOSS_JAVA_SIZING replaces its default heap. */
     public String jvmSizing() {
-        return String.join(" ", jvmOptions);
+        var options = new ArrayList<>(jvmOptionsAlways);
+        options.addAll(jvmOptions);
+        return String.join(" ", options);
     }
 
     /**
-     * The profile's JVM options followed by further ones (a later option wins). A profile without options means
-     * WildFly's own sizing, read from its bin/standalone.conf, so that adding an option keeps the rest of it.
+     * The options always given, the profile's JVM options, then further ones (a later option wins). A profile without
+     * options means WildFly's own sizing, read from its bin/standalone.conf, so that adding an option keeps the rest.
      */
     public String jvmSizing(ProjectLayout layout, List<String> further) throws IOException {
-        var options = new ArrayList<String>();
+        var options = new ArrayList<>(jvmOptionsAlways);
         if (jvmOptions.isEmpty()) {
             options.add(wildFlyDefaultSizing(layout.serverHome().resolve("bin/standalone.conf")));
         } else {

@@ -36,4 +36,24 @@ class ExperimentPlanTest {
         var tuned = new ServerProfile("tuned", "order-tuned.xml", List.of("-Xms2g", "-Xmx2g"));
         assertEquals("-Xms2g -Xmx2g -Xmx1g", tuned.jvmSizing(layout, List.of("-Xmx1g")), "a later option wins in the JVM");
     }
+
+    @Test
+    void theOptionsAlwaysGivenComeFirstWhateverTheSizingIs(@TempDir Path dir) throws Exception {
+        var layout = new ProjectLayout(dir);
+        Path conf = layout.serverHome().resolve("bin/standalone.conf");
+        Files.createDirectories(conf.getParent());
+        Files.writeString(conf, "   JBOSS_JAVA_SIZING=\"-Xms64m -Xmx512m\"\n");
+        Files.createDirectories(layout.serverProfiles());
+        Files.writeString(layout.serverProfiles().resolve("baseline.properties"),
+                "server-config=order.xml\ncluster-server-config=order-ha.xml\njvm-options=\njvm-options-always=-XX:+ExitOnOutOfMemoryError\n");
+        Files.writeString(layout.serverProfiles().resolve("tuned.properties"),
+                "server-config=order-tuned.xml\njvm-options=-Xms2g -Xmx2g\njvm-options-always=-XX:+ExitOnOutOfMemoryError\n");
+        var baseline = ServerProfile.load(layout, "baseline");
+        assertEquals("-XX:+ExitOnOutOfMemoryError -Xms64m -Xmx512m", baseline.jvmSizing(layout, List.of()),
+                "with WildFly's own sizing");
+        assertEquals("-XX:+ExitOnOutOfMemoryError -Xms64m -Xmx512m", baseline.clusterNode().jvmSizing(layout, List.of()),
+                "a cluster's node too");
+        assertEquals("-XX:+ExitOnOutOfMemoryError -Xms2g -Xmx2g -XX:+UseZGC",
+                ServerProfile.load(layout, "tuned").jvmSizing(layout, List.of("-XX:+UseZGC")), "with the profile's and a variant's");
+    }
 }
