@@ -1,54 +1,16 @@
 package org.orderapp.application;
 
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
-import java.time.Instant;
 import java.util.UUID;
-import org.orderapp.domain.model.Inventory;
 import org.orderapp.domain.model.InventoryId;
-import org.orderapp.domain.model.Product;
-import org.orderapp.domain.model.Replenishment;
-import org.orderapp.domain.model.SupplierInventory;
 
 /**
- * Applies a replenish request: moves stock from the supplier with most of the product to the distribution
- * center, filling backorders first. Each request is applied at most once: its id is recorded in the same
- * transaction, and a request already recorded is ignored.
+ * Applies a replenish request: moves stock from the supplier with most of the product to the distribution center,
+ * filling backorders first. Each request is applied at most once; one already applied is ignored. Runs in the
+ * caller's transaction (the replenish MDB's delivery).
  */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.MANDATORY)
-public class Replenisher {
+public interface Replenisher {
 
-    public enum Outcome { APPLIED, ALREADY_APPLIED }
+    enum Outcome { APPLIED, ALREADY_APPLIED }
 
-    @PersistenceContext(unitName = "services")
-    private EntityManager em;
-
-    public Outcome replenish(UUID requestId, UUID orderId, InventoryId inventoryId, int reorderQuantity) {
-        if (em.find(Replenishment.class, requestId) != null) {
-            return Outcome.ALREADY_APPLIED;
-        }
-        // Locked for the transaction: orders racing for this row then lose their version check and retry,
-        // instead of sending the replenishment back to the queue again and again.
-        Inventory stock = em.find(Inventory.class, inventoryId, LockModeType.PESSIMISTIC_WRITE);
-        if (stock == null || em.find(Product.class, inventoryId.getProductId()) == null) {
-            throw new IllegalArgumentException("replenish request " + requestId + " names no stocked " + inventoryId);
-        }
-        int wanted = reorderQuantity + stock.getBackorderQuantity();
-        var source = em.createNamedQuery(SupplierInventory.BEST_SOURCE, SupplierInventory.class)
-                .setParameter("productId", inventoryId.getProductId())
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .setMaxResults(1)
-                .getResultStream()
-                .findFirst();
-        int moved = source.map(s -> s.ship(wanted)).orElse(0);
-        stock.receive(moved);
-        em.persist(new Replenishment(requestId, orderId, inventoryId, source.map(s -> s.getId().getSupplierId()).orElse(null),
-                moved, Instant.now()));
-        return Outcome.APPLIED;
-    }
+    Outcome replenish(UUID requestId, UUID orderId, InventoryId inventoryId, int reorderQuantity);
 }

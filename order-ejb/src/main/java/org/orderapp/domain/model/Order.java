@@ -64,7 +64,7 @@ public class Order {
         this.distributionCenterId = customer.getDistributionCenter().getId();
         this.shippingAddress = customer.getAddress();
         this.orderDate = orderDate;
-        this.totalAmount = BigDecimal.ZERO.setScale(2);
+        this.totalAmount = Pricing.NO_TOTAL;
     }
 
     /** Adds the next line; the order total follows. */

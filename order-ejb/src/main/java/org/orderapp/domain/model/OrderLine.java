@@ -56,8 +56,7 @@ public class OrderLine {
         this.product = product;
         this.quantity = quantity;
         this.unitPrice = unitPrice.setScale(2, RoundingMode.UNNECESSARY);
-        // Exact: a price with two decimals times a whole quantity has two decimals.
-        this.extendedPrice = this.unitPrice.multiply(BigDecimal.valueOf(quantity));
+        this.extendedPrice = Pricing.extendedPrice(this.unitPrice, quantity);
     }
 
     /** How much of this line the distribution center could not ship from stock. */

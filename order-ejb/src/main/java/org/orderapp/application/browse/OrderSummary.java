@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.browse;
 
 import java.io.Serializable;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package org.orderapp.infrastructure.persistence;
+package org.orderapp.infrastructure.persistence.jdbc;
 
 import com.fasterxml.uuid.Generators;
 import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
@@ -30,15 +30,14 @@ import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderDetails;
 import org.orderapp.application.OrderRejectedException;
 import org.orderapp.application.OrderRejectedException.Reason;
-import org.orderapp.application.OrderTransaction;
-import org.orderapp.application.Pricing;
 import org.orderapp.application.ReplenishRequests;
 import org.orderapp.application.Settings;
 import org.orderapp.domain.model.Inventory;
 import org.orderapp.domain.model.InventoryId;
+import org.orderapp.domain.model.Pricing;
 
 /**
- * {@link OrderTransaction} in plain JDBC (order.services.mode=jdbc): the ceiling that shows what Hibernate and its
+ * The JPA order transaction in plain JDBC (order.services.mode=jdbc): the ceiling that shows what Hibernate and its
  * second-level cache cost. The same transaction, row for row: the customer with its pricing method, the products and
  * the stock rows each in one statement (the stock locked when read under pessimistic locking), the stock taken in
  * product order by the domain's rule with the replenish request sent where it falls below its reorder point, then, as
@@ -250,7 +249,7 @@ public class JdbcOrderTransaction {
         final Customer customer;
         final Instant date;
         final List<PendingLine> lines = new ArrayList<>();
-        BigDecimal total = BigDecimal.ZERO.setScale(2);
+        BigDecimal total = Pricing.NO_TOTAL;
 
         PendingOrder(UUID id, Customer customer, Instant date) {
             this.id = id;
@@ -277,7 +276,6 @@ public class JdbcOrderTransaction {
         final Product product;
         final int quantity;
         final BigDecimal unitPrice;
-        /** Exact: a price with two decimals times a whole quantity has two decimals. */
         final BigDecimal extendedPrice;
         int backordered;
         UUID replenishRequestId;
@@ -287,7 +285,7 @@ public class JdbcOrderTransaction {
             this.product = product;
             this.quantity = quantity;
             this.unitPrice = unitPrice;
-            this.extendedPrice = unitPrice.multiply(BigDecimal.valueOf(quantity));
+            this.extendedPrice = Pricing.extendedPrice(unitPrice, quantity);
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.infrastructure.persistence.jpa;
 
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
@@ -9,6 +9,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.orderapp.application.InquiryRow;
+import org.orderapp.application.OrderDetails;
+import org.orderapp.application.RecentOrders;
+import org.orderapp.application.Settings;
 import org.orderapp.domain.model.Customer;
 import org.orderapp.domain.model.Order;
 
@@ -16,8 +20,8 @@ import org.orderapp.domain.model.Order;
  * A customer's most recent orders with their lines: the guide's OrderInquiry transaction, through JPA ({@link RecentOrders}
  * in the default order.services.mode), and one order by its id (in every mode).
  */
-@Stateless
-public class OrderInquiry {
+@Stateless(name = "OrderInquiry")
+public class JpaOrderInquiry {
 
     /**
      * The recent orders and all their lines in one statement: the orders are chosen in a derived table (the index on
@@ -53,7 +57,7 @@ public class OrderInquiry {
                 .setParameter("customer", customerId)
                 .setParameter("recent", recentOrders)
                 .getResultList();
-        return Optional.of(InquiryRow.orders(customerId, rows.stream().map(OrderInquiry::row).toList()));
+        return Optional.of(InquiryRow.orders(customerId, rows.stream().map(JpaOrderInquiry::row).toList()));
     }
 
     private static InquiryRow row(Tuple t) {

@@ -1,11 +1,10 @@
-package org.orderapp.application;
+package org.orderapp.domain.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
-import org.orderapp.domain.model.PricingMethod;
-import org.orderapp.domain.model.Product;
 
 class PricingTest {
 
@@ -21,5 +20,11 @@ class PricingTest {
         var product = new Product(1, "widget", new BigDecimal("0.05"), 0, 0);
         // 0.05 × 1.5 = 0.075
         assertEquals(new BigDecimal("0.08"), Pricing.unitPrice(product, new PricingMethod(1, "half", new BigDecimal("0.5"))));
+    }
+
+    @Test
+    void extendedPriceIsExactAndRefusesFractionsOfACent() {
+        assertEquals(new BigDecimal("6.78"), Pricing.extendedPrice(new BigDecimal("2.26"), 3));
+        assertThrows(ArithmeticException.class, () -> Pricing.extendedPrice(new BigDecimal("2.265"), 3));
     }
 }

@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.infrastructure.persistence.jpa;
 
 import com.fasterxml.uuid.Generators;
 import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
@@ -16,11 +16,18 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.orderapp.application.NewOrder;
+import org.orderapp.application.OrderAttempt;
+import org.orderapp.application.OrderDetails;
+import org.orderapp.application.OrderRejectedException;
 import org.orderapp.application.OrderRejectedException.Reason;
+import org.orderapp.application.ReplenishRequests;
+import org.orderapp.application.Settings;
 import org.orderapp.domain.model.Customer;
 import org.orderapp.domain.model.Inventory;
 import org.orderapp.domain.model.InventoryId;
 import org.orderapp.domain.model.Order;
+import org.orderapp.domain.model.Pricing;
 import org.orderapp.domain.model.Product;
 
 /**
@@ -28,8 +35,8 @@ import org.orderapp.domain.model.Product;
  * take the stock, and ask for replenishment where stock fell below its reorder point. The replenish message
  * is sent through the XA connection factory, so it is delivered if and only if this transaction commits.
  */
-@Stateless
-public class OrderTransaction {
+@Stateless(name = "OrderTransaction")
+public class JpaOrderTransaction {
 
     /** Version 7 UUIDs: time-ordered, so new orders append to the clustered index instead of splitting pages. */
     private static final TimeBasedEpochGenerator ORDER_IDS = Generators.timeBasedEpochGenerator();

@@ -1,4 +1,4 @@
-package org.orderapp.infrastructure.persistence;
+package org.orderapp.infrastructure.persistence.jdbc;
 
 import java.nio.ByteBuffer;
 import java.sql.PreparedStatement;

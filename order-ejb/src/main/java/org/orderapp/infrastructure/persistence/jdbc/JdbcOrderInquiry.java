@@ -1,4 +1,4 @@
-package org.orderapp.infrastructure.persistence;
+package org.orderapp.infrastructure.persistence.jdbc;
 
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJBException;
@@ -13,11 +13,10 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.orderapp.application.InquiryRow;
 import org.orderapp.application.OrderDetails;
-import org.orderapp.application.OrderInquiry;
 import org.orderapp.application.Settings;
 
 /**
- * {@link OrderInquiry#recentOrders} in plain JDBC (order.services.mode=jdbc): the same statement in SQL, the same rows
+ * The JPA inquiry's recent orders in plain JDBC (order.services.mode=jdbc): the same statement in SQL, the same rows
  * put in the same order by {@link InquiryRow#orders}. Whether the customer exists is asked only when it has no recent
  * orders: an order names an existing customer (a foreign key), so rows answer that question too.
  */
