@@ -8,7 +8,7 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Queue;
-import org.orderapp.application.ReplenishFaults;
+import org.orderapp.application.replenish.ReplenishFaults;
 
 /**
  * The fault "poison" of {@link ReplenishFaults}: a map without the request's fields, sent to the replenish queue; the

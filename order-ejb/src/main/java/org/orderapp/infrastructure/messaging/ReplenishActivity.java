@@ -7,8 +7,8 @@ import jakarta.ejb.LocalBean;
 import jakarta.ejb.Singleton;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.orderapp.application.ReplenishMonitor;
 import org.orderapp.application.Settings;
+import org.orderapp.application.replenish.ReplenishMonitor;
 
 /**
  * How many replenish MDB instances are at work right now, the most ever at once, and what they did. Lock-free,

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.orderapp.application.ReplenishMonitor;
+import org.orderapp.application.replenish.ReplenishMonitor;
 
 /** What the application itself measures, for load reports and tests. */
 @RequestScoped

@@ -8,7 +8,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.UUID;
-import org.orderapp.application.Replenisher;
+import org.orderapp.application.replenish.Replenisher;
 import org.orderapp.domain.model.Inventory;
 import org.orderapp.domain.model.InventoryId;
 import org.orderapp.domain.model.Product;

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.orderapp.application.ReplenishFaults;
+import org.orderapp.application.replenish.ReplenishFaults;
 import org.orderapp.interfaces.rest.OrderApi;
 
 /** Faults the load driver injects inside the application (administrators only, like everything under admin/). */

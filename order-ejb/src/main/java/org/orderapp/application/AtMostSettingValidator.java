@@ -1,9 +1,8 @@
-package org.orderapp.application.validation;
+package org.orderapp.application;
 
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import java.util.Collection;
-import org.orderapp.application.Settings;
 
 /** {@link AtMostSetting} for numbers and for collections (their size). */
 public abstract class AtMostSettingValidator<T> implements ConstraintValidator<AtMostSetting, T> {

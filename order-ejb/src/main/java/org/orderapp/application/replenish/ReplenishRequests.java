@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.replenish;
 
 import com.fasterxml.uuid.Generators;
 import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;

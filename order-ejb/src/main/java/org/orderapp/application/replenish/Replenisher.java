@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.replenish;
 
 import java.util.UUID;
 import org.orderapp.domain.model.InventoryId;

@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.replenish;
 
 /**
  * What the replenish MDB is doing: instances at work now and at most at once, and what they did. Read by the

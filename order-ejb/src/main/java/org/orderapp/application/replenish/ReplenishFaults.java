@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.replenish;
 
 /**
  * Faults the load driver injects into replenishment (./order load --fault poison@T), to see that orders keep flowing

@@ -1,11 +1,10 @@
-package org.orderapp.application.validation;
+package org.orderapp.application;
 
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.orderapp.application.NewOrder;
 
 /** {@link EachProductOnce}: the first repeated product, reported at its line. */
 public class EachProductOnceValidator implements ConstraintValidator<EachProductOnce, List<NewOrder.Line>> {

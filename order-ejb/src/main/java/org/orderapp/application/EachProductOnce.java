@@ -1,4 +1,4 @@
-package org.orderapp.application.validation;
+package org.orderapp.application;
 
 import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.ElementType.PARAMETER;
