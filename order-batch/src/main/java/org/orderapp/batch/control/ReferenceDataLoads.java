@@ -177,7 +177,7 @@ public class ReferenceDataLoads {
         List<String> emptied = scope == ResetScope.ALL ? store.removeAll() : store.removeOrders();
         if (scope == ResetScope.ALL) {
             // The OLTP unit must not serve rows that are gone. The other scopes change only orders and stock, which
-            // the second-level cache does not hold (UncachedWritesTest), so its customers and products stay warm:
+            // the second-level cache does not hold (EntityMappingTest), so its customers and products stay warm:
             // the lab resets the data before every window it measures, and a cold cache in each would measure the
             // cache filling (4.5 statements per transaction instead of 3.8).
             persistence.evictServicesCache();

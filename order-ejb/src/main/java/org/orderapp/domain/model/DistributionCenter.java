@@ -3,16 +3,11 @@ package org.orderapp.domain.model;
 import jakarta.persistence.Cacheable;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
-import org.hibernate.annotations.Cache;
-import org.hibernate.annotations.CacheConcurrencyStrategy;
-import org.hibernate.annotations.Immutable;
 
 /** A warehouse that ships orders; every customer is served by one. Reference data: never changes online. */
 @Entity
 @Table(name = "distribution_center")
-@Immutable
 @Cacheable
-@Cache(usage = CacheConcurrencyStrategy.READ_ONLY)
 public class DistributionCenter extends Establishment {
 
     protected DistributionCenter() {

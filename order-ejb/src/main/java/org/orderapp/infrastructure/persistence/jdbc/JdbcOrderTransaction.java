@@ -48,7 +48,7 @@ import org.orderapp.domain.model.Pricing;
  * The second-level cache: this path writes inventory, orders and order_line only, and none of those entities is
  * cached (only the customers and the reference data are, which it reads from the database and never writes). So the
  * JPA beans of the same server (the replenisher, the browse pages, GET /api/orders/{id}) cannot read a cached row this
- * path changed, and nothing needs evicting. UncachedWritesTest keeps it so.
+ * path changed, and nothing needs evicting. EntityMappingTest keeps it so.
  */
 @Stateless
 public class JdbcOrderTransaction {
