@@ -24,6 +24,7 @@ import org.orderapp.domain.model.Order;
  */
 @Stateful(name = "Browser")
 @SessionScoped
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class JpaBrowser implements Browser, Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -34,6 +35,7 @@ public class JpaBrowser implements Browser, Serializable {
     private HeldRows held = new HeldRows();
 
     @Override
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Page<OrderSummary> searchOrders(long customerId, Instant from, Instant to) {
         List<OrderSummary> found = em.createQuery("select o from Order o "
                         + "where o.customer.id = :customer and o.orderDate >= :from and o.orderDate < :to "
@@ -50,6 +52,7 @@ public class JpaBrowser implements Browser, Serializable {
     }
 
     @Override
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public Page<ProductSummary> searchProducts(String namePrefix) {
         String escaped = namePrefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
         List<ProductSummary> found = em.createQuery("select new " + ProductSummary.class.getName() + "("
@@ -61,27 +64,9 @@ public class JpaBrowser implements Browser, Serializable {
         return held.hold(found);
     }
 
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public <T extends Serializable> Page<T> next() {
-        return held.next();
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public <T extends Serializable> Page<T> previous() {
-        return held.previous();
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public <T extends Serializable> Page<T> current() {
-        return held.current();
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public void clear() {
-        held.hold(List.of());
-    }
+    // Paging touches no resource: no transaction of its own (SUPPORTS, the class's default).
+    @Override public <T extends Serializable> Page<T> next() { return held.next(); }
+    @Override public <T extends Serializable> Page<T> previous() { return held.previous(); }
+    @Override public <T extends Serializable> Page<T> current() { return held.current(); }
+    @Override public void clear() { held.hold(List.of()); }
 }
