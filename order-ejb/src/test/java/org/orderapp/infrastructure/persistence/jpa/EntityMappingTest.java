@@ -14,7 +14,10 @@ import org.hibernate.boot.Metadata;
 import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.mapping.BasicValue;
+import org.hibernate.mapping.Column;
+import org.hibernate.mapping.Component;
 import org.hibernate.mapping.PersistentClass;
+import org.hibernate.mapping.Value;
 import org.hibernate.type.SqlTypes;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,7 +33,7 @@ import org.orderapp.domain.model.Supplier;
 import org.orderapp.domain.model.SupplierInventory;
 
 /**
- * The mapping each persistence unit builds from the plain entities, META-INF/orm.xml and its properties in
+ * The mapping each persistence unit builds from the plain entities, META-INF/orm.xml and its settings in
  * persistence.xml: what Hibernate's annotations said before they left domain.model.
  */
 class EntityMappingTest {
@@ -67,19 +70,25 @@ class EntityMappingTest {
         }
     }
 
+    /** Every UUID as BINARY, in its BINARY(16) column under its own name. */
     @ParameterizedTest
     @ValueSource(strings = {"services", "batch-services"})
     void uuidsAreStoredAsBinary(String unit) throws IOException {
         Metadata metadata = mapping(unit);
-        assertEquals(SqlTypes.BINARY, jdbcType(metadata.getEntityBinding(Order.class.getName()).getIdentifier()));
-        assertEquals(SqlTypes.BINARY, jdbcType(metadata.getEntityBinding(OrderLine.class.getName())
-                .getProperty("replenishRequestId").getValue()));
-        assertEquals(SqlTypes.BINARY, jdbcType(metadata.getEntityBinding(Replenishment.class.getName())
-                .getProperty("orderId").getValue()));
+        assertBinary("id", metadata.getEntityBinding(Order.class.getName()).getIdentifier());
+        assertBinary("replenish_request_id", metadata.getEntityBinding(OrderLine.class.getName())
+                .getProperty("replenishRequestId").getValue());
+        assertBinary("request_id", metadata.getEntityBinding(Replenishment.class.getName()).getIdentifier());
+        assertBinary("order_id", metadata.getEntityBinding(Replenishment.class.getName()).getProperty("orderId").getValue());
+        var lineKey = (Component) metadata.getEntityBinding(OrderLine.class.getName()).getIdentifier();
+        assertBinary("order_id", lineKey.getProperty("orderId").getValue());
     }
 
-    private static int jdbcType(org.hibernate.mapping.Value value) {
-        return ((BasicValue) value).resolve().getJdbcType().getDefaultSqlTypeCode();
+    private static void assertBinary(String column, Value value) {
+        assertEquals(SqlTypes.BINARY, ((BasicValue) value).resolve().getJdbcType().getDefaultSqlTypeCode(), column);
+        var mapped = (Column) value.getColumns().get(0);
+        assertEquals(column, mapped.getName());
+        assertEquals("binary(16)", mapped.getSqlType());
     }
 
     /** The unit's mapping with its literal properties and shared-cache-mode, after the integrator ran. */
