@@ -22,7 +22,7 @@ public record CustomerDetails(long id, String firstName, String lastName, Addres
     public record DistributionCenterDetails(int id, String name) {
     }
 
-    static CustomerDetails of(Customer c) {
+    public static CustomerDetails of(Customer c) {
         var pricing = c.getPricingMethod();
         var center = c.getDistributionCenter();
         return new CustomerDetails(c.getId(), c.getFirstName(), c.getLastName(), AddressDetails.of(c.getAddress()),

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.orderapp.application.validation.AtMostSetting;
-import org.orderapp.application.validation.EachProductOnce;
 
 /**
  * What a client asks for: a customer and the products with quantities, in the order given. The rules of a new

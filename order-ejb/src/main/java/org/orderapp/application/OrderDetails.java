@@ -19,7 +19,7 @@ public record OrderDetails(String id, long customerId, int distributionCenterId,
         }
     }
 
-    static OrderDetails of(Order o) {
+    public static OrderDetails of(Order o) {
         return new OrderDetails(o.getId().toString(), o.getCustomer().getId(), o.getDistributionCenterId(),
                 o.getOrderDate(), o.getTotalAmount(), o.getLines().stream().map(Line::of).toList());
     }

@@ -23,7 +23,7 @@ public class OrderService {
     /** Attempts per order before a conflict is reported to the client (HTTP 409). */
     private final int maxAttempts = Settings.integer(Settings.MAX_ATTEMPTS);
 
-    /** OrderTransaction, or its plain-JDBC twin with order.services.mode=jdbc (chosen once, at start). */
+    /** Through JPA, or in plain JDBC with order.services.mode=jdbc (chosen once, at start). */
     @Inject
     private OrderAttempt transaction;
 

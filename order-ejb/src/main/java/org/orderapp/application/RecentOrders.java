@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The guide's OrderInquiry: a customer's most recent orders with their lines, newest first. Answered by
- * {@link OrderInquiry} (JPA) or, with order.services.mode=jdbc, by its plain-JDBC twin; the infrastructure's
- * ServiceImplementations produces the one this run uses.
+ * The guide's OrderInquiry: a customer's most recent orders with their lines, newest first. Answered through JPA
+ * or, with order.services.mode=jdbc, in plain JDBC; the infrastructure's ServiceImplementations produces the one this
+ * run uses.
  */
 @FunctionalInterface
 public interface RecentOrders {

@@ -18,8 +18,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
 
 /**
  * A customer's order. Its key is a time-ordered UUID made by the application before the insert, so Hibernate
@@ -31,7 +29,6 @@ import org.hibernate.type.SqlTypes;
 public class Order {
 
     @Id
-    @JdbcTypeCode(SqlTypes.BINARY)
     @Column(columnDefinition = "binary(16)")
     private UUID id;
 
@@ -64,7 +61,7 @@ public class Order {
         this.distributionCenterId = customer.getDistributionCenter().getId();
         this.shippingAddress = customer.getAddress();
         this.orderDate = orderDate;
-        this.totalAmount = BigDecimal.ZERO.setScale(2);
+        this.totalAmount = Pricing.NO_TOTAL;
     }
 
     /** Adds the next line; the order total follows. */

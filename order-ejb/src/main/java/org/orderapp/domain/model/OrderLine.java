@@ -10,8 +10,6 @@ import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
 
 /** One product and quantity of an order, priced when the order was taken. */
 @Entity
@@ -43,7 +41,6 @@ public class OrderLine {
     private int backorderedQuantity;
 
     /** The replenish request this line's order sent for its product, if taking its quantity crossed the reorder point. */
-    @JdbcTypeCode(SqlTypes.BINARY)
     @Column(name = "replenish_request_id", columnDefinition = "binary(16)")
     private UUID replenishRequestId;
 
@@ -56,8 +53,7 @@ public class OrderLine {
         this.product = product;
         this.quantity = quantity;
         this.unitPrice = unitPrice.setScale(2, RoundingMode.UNNECESSARY);
-        // Exact: a price with two decimals times a whole quantity has two decimals.
-        this.extendedPrice = this.unitPrice.multiply(BigDecimal.valueOf(quantity));
+        this.extendedPrice = Pricing.extendedPrice(this.unitPrice, quantity);
     }
 
     /** How much of this line the distribution center could not ship from stock. */

@@ -5,16 +5,12 @@ import jakarta.persistence.Embeddable;
 import java.io.Serializable;
 import java.util.Objects;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
 
 /** An order line is identified by its order and its position in it. */
 @Embeddable
 public class OrderLineId implements Serializable {
 
     private static final long serialVersionUID = 1L;
-
-    @JdbcTypeCode(SqlTypes.BINARY)
     @Column(name = "order_id", columnDefinition = "binary(16)")
     private UUID orderId;
 

@@ -6,16 +6,11 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
-import org.hibernate.annotations.Cache;
-import org.hibernate.annotations.CacheConcurrencyStrategy;
-import org.hibernate.annotations.Immutable;
 
 /** How a customer's prices are derived from product cost: price = cost × (1 + markup rate). */
 @Entity
 @Table(name = "pricing_method")
-@Immutable
 @Cacheable
-@Cache(usage = CacheConcurrencyStrategy.READ_ONLY)
 public class PricingMethod {
 
     @Id

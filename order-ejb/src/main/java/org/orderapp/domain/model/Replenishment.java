@@ -6,8 +6,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
 
 /** The record that a replenish request was applied; its key is the request id, so it is applied once. */
 @Entity
@@ -15,7 +13,6 @@ import org.hibernate.type.SqlTypes;
 public class Replenishment {
 
     @Id
-    @JdbcTypeCode(SqlTypes.BINARY)
     @Column(name = "request_id", columnDefinition = "binary(16)")
     private UUID requestId;
 
@@ -35,7 +32,6 @@ public class Replenishment {
     private Instant processedAt;
 
     /** The order whose line asked for this replenishment; null for a request that came from elsewhere. */
-    @JdbcTypeCode(SqlTypes.BINARY)
     @Column(name = "order_id", columnDefinition = "binary(16)")
     private UUID orderId;
 

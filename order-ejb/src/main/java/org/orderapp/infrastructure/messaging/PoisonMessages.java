@@ -8,14 +8,14 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Queue;
+import org.orderapp.application.replenish.ReplenishFaults;
 
 /**
- * The fault "poison" (./order load --fault poison@T): a replenish message the MDB can never process — a map without
- * the request's fields — sent to the replenish queue. The MDB fails on it every time, the broker redelivers it
- * order.replenish.max-delivery-attempts times and then parks it on ReplenishDLQ, while orders keep flowing.
+ * The fault "poison" of {@link ReplenishFaults}: a map without the request's fields, sent to the replenish queue; the
+ * MDB fails on it every time.
  */
 @Stateless
-public class PoisonMessages {
+public class PoisonMessages implements ReplenishFaults {
 
     /** The one property of a poison message, so that a person reading the DLQ knows where it came from. */
     public static final String MARK = "injectedPoison";
@@ -27,8 +27,9 @@ public class PoisonMessages {
     @Resource(lookup = "java:/jms/queue/replenish")
     private Queue queue;
 
-    /** Sends one poison message, committed with this method's transaction. */
-    public void send() {
+    /** Committed with this method's transaction. */
+    @Override
+    public void sendPoisonMessage() {
         var message = jms.createMapMessage();
         try {
             message.setBoolean(MARK, true);

@@ -2,18 +2,24 @@ package org.orderapp.infrastructure.messaging;
 
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Local;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Singleton;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.orderapp.application.Settings;
+import org.orderapp.application.replenish.ReplenishMonitor;
 
 /**
  * How many replenish MDB instances are at work right now, the most ever at once, and what they did. Lock-free,
- * so watching the pool does not serialise it. Read by the monitoring API and the load driver's report.
+ * so watching the pool does not serialise it. The MDB records through the bean itself (its no-interface view); the
+ * monitoring API reads it as a {@link ReplenishMonitor}.
  */
 @Singleton
+@LocalBean
+@Local(ReplenishMonitor.class)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
-public class ReplenishActivity {
+public class ReplenishActivity implements ReplenishMonitor {
 
     /** -1 where the server's configuration does not say. */
     private final int configuredSessions = Settings.config().getOptionalValue(Settings.REPLENISH_SESSIONS, Integer.class).orElse(-1);
@@ -22,10 +28,6 @@ public class ReplenishActivity {
     private final AtomicLong applied = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-
-    public record Snapshot(int inFlight, int peakInFlight, long applied, long duplicates, long failures,
-                           int configuredSessions) {
-    }
 
     public void started() {
         peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
@@ -39,12 +41,13 @@ public class ReplenishActivity {
     public void duplicate() { duplicates.incrementAndGet(); }
     public void failed() { failures.incrementAndGet(); }
 
+    @Override
     public Snapshot snapshot() {
         return new Snapshot(inFlight.get(), peak.get(), applied.get(), duplicates.get(), failures.get(),
                 configuredSessions);
     }
 
-    /** Starts a new observation window: the peak restarts from what is at work now. */
+    @Override
     public void resetPeak() {
         peak.set(inFlight.get());
     }

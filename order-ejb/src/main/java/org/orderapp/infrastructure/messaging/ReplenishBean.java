@@ -9,8 +9,8 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 import java.util.UUID;
 import java.util.logging.Logger;
-import org.orderapp.application.ReplenishRequests;
-import org.orderapp.application.Replenisher;
+import org.orderapp.application.replenish.ReplenishRequests;
+import org.orderapp.application.replenish.Replenisher;
 import org.orderapp.domain.model.InventoryId;
 
 /**

@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpSession;
 import java.io.Serializable;
 import java.util.Optional;
 import java.util.function.Function;
-import org.orderapp.application.Browser;
+import org.orderapp.application.browse.Browser;
 
 /**
  * A client's browse search, for the page and the API alike: the paging bean its HTTP session holds (the container

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.orderapp.infrastructure.messaging.ReplenishActivity;
+import org.orderapp.application.replenish.ReplenishMonitor;
 
 /** What the application itself measures, for load reports and tests. */
 @RequestScoped
@@ -20,12 +20,12 @@ import org.orderapp.infrastructure.messaging.ReplenishActivity;
 public class MonitorResource {
 
     @EJB
-    private ReplenishActivity replenish;
+    private ReplenishMonitor replenish;
 
     @GET
     @Path("replenish")
     @Operation(summary = "The replenish MDB's counters: messages in flight now and at peak, applied, duplicates, failures")
-    public ReplenishActivity.Snapshot replenish() {
+    public ReplenishMonitor.Snapshot replenish() {
         return replenish.snapshot();
     }
 
@@ -33,7 +33,7 @@ public class MonitorResource {
     @Path("replenish/reset-peak")
     @Operation(summary = "Resets the peak of messages in flight to the current value (administrators only)")
     @SecurityRequirement(name = OrderApi.ADMIN)
-    public ReplenishActivity.Snapshot resetReplenishPeak() {
+    public ReplenishMonitor.Snapshot resetReplenishPeak() {
         replenish.resetPeak();
         return replenish.snapshot();
     }

@@ -2,6 +2,7 @@ package org.orderapp.interfaces.rest;
 
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -21,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderDetails;
-import org.orderapp.application.OrderInquiry;
+import org.orderapp.application.OrderLookup;
 import org.orderapp.application.OrderRejectedException;
 import org.orderapp.application.OrderService;
 import org.orderapp.interfaces.http.ApiError;
@@ -39,8 +40,8 @@ public class OrderResource {
     @EJB
     private OrderService orders;
 
-    @EJB
-    private OrderInquiry inquiry;
+    @Inject
+    private OrderLookup lookup;
 
     @Context
     UriInfo uri;
@@ -84,7 +85,7 @@ public class OrderResource {
         } catch (IllegalArgumentException e) {
             throw ClientError.invalid("id", "id must be an order id (a UUID), got '" + Strings.shorten(rawId) + "'");
         }
-        return inquiry.order(id)
+        return lookup.order(id)
                 .map(o -> Response.ok(o).build())
                 .orElseThrow(() -> ClientError.notFound("id", "no order with id " + id));
     }

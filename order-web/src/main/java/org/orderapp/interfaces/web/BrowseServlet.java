@@ -8,7 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
 import java.util.function.Function;
-import org.orderapp.application.Browser;
+import org.orderapp.application.browse.Browser;
 import org.orderapp.interfaces.http.Browsing;
 import org.orderapp.interfaces.http.Browsing.Search;
 import org.orderapp.interfaces.http.ClientError;

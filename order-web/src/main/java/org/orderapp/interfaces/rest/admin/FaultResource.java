@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.orderapp.infrastructure.messaging.PoisonMessages;
+import org.orderapp.application.replenish.ReplenishFaults;
 import org.orderapp.interfaces.rest.OrderApi;
 
 /** Faults the load driver injects inside the application (administrators only, like everything under admin/). */
@@ -21,14 +21,14 @@ import org.orderapp.interfaces.rest.OrderApi;
 public class FaultResource {
 
     @EJB
-    PoisonMessages poison;
+    ReplenishFaults faults;
 
     @POST
     @Path("poison-message")
     @Operation(summary = "Sends one replenish message the MDB cannot process; the broker parks it on ReplenishDLQ "
             + "after the configured delivery attempts")
     public Response poisonMessage() {
-        poison.send();
+        faults.sendPoisonMessage();
         return Response.accepted(Map.of("sent", 1, "queue", "replenish", "deadLetterQueue", "ReplenishDLQ")).build();
     }
 }

@@ -16,8 +16,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.orderapp.batch.LoadParameters;
 import org.orderapp.batch.LoadRefusedException;
 import org.orderapp.batch.LoadStatus;
-import org.orderapp.batch.ReferenceDataLoads;
 import org.orderapp.batch.ReferenceDataPlan;
+import org.orderapp.batch.control.ReferenceDataLoads;
 import org.orderapp.batch.referencedata.LoadPlan;
 import org.orderapp.batch.referencedata.ReferenceTable;
 import org.orderapp.interfaces.http.ApiError;

@@ -1,7 +1,0 @@
-package org.orderapp.application;
-
-import java.io.Serializable;
-import java.math.BigDecimal;
-
-public record ProductSummary(long id, String name, BigDecimal unitCost) implements Serializable {
-}
