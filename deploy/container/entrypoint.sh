@@ -10,7 +10,7 @@
 #                       order-admin); with neither, the admin API answers 403 and says how to turn it on
 #   ORDER_TLS_KEY_STORE the certificate for HTTPS (port 8443): a PKCS12 key store, a PEM file with the private key and
 #                       its chain, or a directory holding tls.key and tls.crt (a Kubernetes TLS secret as mounted);
-#                       unset: the server starts without a key store, so HTTPS has no certificate
+#                       unset: plain HTTP only, the server's HTTPS listener stays off (order.tls.enabled)
 #   ORDER_TLS_KEYSTORE_PASSWORD or ORDER_TLS_KEYSTORE_PASSWORD_FILE   the PKCS12 key store's password (a PEM needs
 #                       none); the server reads ORDER_TLS_KEYSTORE_PASSWORD and refuses to start without it, so
 #                       this script always sets it, at random when nothing needs it
@@ -137,12 +137,10 @@ if [[ -n "${ORDER_TLS_KEY_STORE:-}" ]]; then
     store="$given"
     echo "order: HTTPS with the key store $given"
   fi
-  args+=("-Dorder.tls.key-store=$store")
-elif [[ -n "$tls_password" ]]; then
-  echo "order: no ORDER_TLS_KEY_STORE: HTTPS with the key store order.tls.key-store names, if there is one"
+  args+=("-Dorder.tls.key-store=$store" -Dorder.tls.enabled=true)
 else
   tls_password="${tls_password:-$(random_password)}"
-  echo "order: no ORDER_TLS_KEY_STORE: HTTPS has no key store, so no certificate (its password is random, for this start)"
+  echo "order: no ORDER_TLS_KEY_STORE: plain HTTP only (nothing listens on 8443)"
 fi
 export ORDER_TLS_KEYSTORE_PASSWORD="$tls_password"
 unset ORDER_TLS_KEYSTORE_PASSWORD_FILE
