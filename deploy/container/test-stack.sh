@@ -234,11 +234,11 @@ start_app() { # profile admin-password(empty: none) certificate(empty: none)
   say "Stack: healthy; the server runs $expected_config; ${boot:-no start-up line in server.log}"
 }
 
-# The image: its admin realm empty (only comment lines) and no password in its environment.
+# The image: its admin realm empty (no identity) and no password in its environment.
 check_image() {
   local users env
-  users="$(podman run --rm --entrypoint /bin/cat "$app_image" /opt/wildfly/standalone/configuration/order-admin-users.properties)"
-  grep -qv '^#' <<< "$users" && fail "the image's admin realm holds a user: $users"
+  users="$(podman run --rm --entrypoint /bin/ls "$app_image" -A /opt/wildfly/standalone/configuration/order-admin-identities)"
+  [[ -z "$users" ]] || fail "the image's admin realm holds a user: $users"
   env="$(podman image inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$app_image")"
   grep -qi 'PASSWORD' <<< "$env" && fail "the image's environment names a password: $env"
   say "Image: an empty admin realm, no password in its environment"
