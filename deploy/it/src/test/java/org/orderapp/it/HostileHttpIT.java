@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -137,7 +138,9 @@ class HostileHttpIT {
             throws Exception {
         var before = Tables.quiet(Duration.ofSeconds(30));
         var head = new StringBuilder(method + " " + base.getPath() + path + " HTTP/1.1\r\nHost: localhost\r\n"
-                + "Accept: application/json\r\nConnection: close\r\n" + (ADMIN_HEADER_ON.contains(method) ? "X-Order-Admin: 1\r\n" : ""));
+                + "Accept: application/json\r\nConnection: close\r\n"
+                // the header a real admin client sends, so that what refuses an admin path is never its absence
+                + (method.equals("POST") ? "X-Order-Admin: 1\r\n" : ""));
         if (contentType != null) {
             head.append("Content-Type: ").append(contentType).append("\r\n");
         }
@@ -150,9 +153,6 @@ class HostileHttpIT {
         assertEquals(before, Tables.snapshot(), name + " changed nothing");
         assertEquals(200, exchange(ping()), "the server answers the next request");
     }
-
-    /** The header a real admin client sends, so that what refuses a case is never its absence. */
-    private static final java.util.Set<String> ADMIN_HEADER_ON = java.util.Set.of("POST");
 
     @Test
     void contentLengthWithChunkedTransferEncodingIsRefused() throws Exception {
@@ -263,6 +263,41 @@ class HostileHttpIT {
                 goaway ? "GOAWAY or closed" : "no GOAWAY", (System.nanoTime() - started) / 1e9);
         assertTrue(frames > 0, "the server spoke HTTP/2 (the preface was answered)");
         assertEquals(200, exchange(ping()), "the server answers the next request");
+    }
+
+    /**
+     * Only what the application uses is open on its HTTP port: no EJB remoting, no JMS for remote clients (the HTTP
+     * upgrades WildFly would otherwise accept there), no /wildfly-services, and no HTTPS listener unless TLS is on.
+     */
+    @Test
+    void onlyWhatTheApplicationUsesIsOpen() throws Exception {
+        for (String protocol : List.of("jboss-remoting", "activemq-remoting")) {
+            String upgrade = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: " + protocol
+                    + "\r\nSec-JbossRemoting-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nactivemq-handshake: x\r\n\r\n";
+            int status = exchange(upgrade.getBytes(StandardCharsets.US_ASCII));
+            assertTrue(status != 101, "the HTTP port does not switch to " + protocol + ": " + status);
+        }
+        String invoker = "GET /wildfly-services/wildfly/naming/v1/lookup HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+        assertEquals(404, exchange(invoker.getBytes(StandardCharsets.US_ASCII)), "no /wildfly-services");
+        int httpsPort = base.getPort() - 8080 + 8443;
+        try (var socket = new Socket()) {
+            socket.connect(new java.net.InetSocketAddress(base.getHost(), httpsPort), 2000);
+            throw new AssertionError("something listens on the HTTPS port " + httpsPort + " with TLS off");
+        } catch (java.net.ConnectException refused) {
+            // nothing listens there
+        }
+        for (ModelNode removed : List.of(Management.address("subsystem", "remoting", "http-connector", "http-remoting-connector"),
+                Management.address("subsystem", "ejb3", "service", "remote"),
+                Management.address("subsystem", "undertow", "server", "default-server", "host", "default-host", "setting", "http-invoker"),
+                Management.address("subsystem", "messaging-activemq", "server", "default", "http-acceptor", "http-acceptor"),
+                Management.address("subsystem", "messaging-activemq", "server", "default", "connection-factory", "RemoteConnectionFactory"))) {
+            assertFalse(Management.exists(management, removed), "removed: " + removed);
+        }
+        ModelNode keyStores = Operations.createOperation("read-children-names", Management.address("subsystem", "elytron"));
+        keyStores.get("child-type").set("key-store");
+        var names = Management.execute(management, keyStores).asList().stream().map(ModelNode::asString).toList();
+        assertEquals(List.of("orderKS"), names.stream().filter(n -> n.startsWith("order") || n.startsWith("application")).toList(),
+                "the server's own key store only, not the self-signed default: " + names);
     }
 
     private static void frame(ByteArrayOutputStream out, int type, int flags, int stream, byte[] payload) {
