@@ -10,7 +10,7 @@
 #                       order-admin); with neither, the admin API answers 403 and says how to turn it on
 #   ORDER_TLS_KEY_STORE the certificate for HTTPS (port 8443): a PKCS12 key store, a PEM file with the private key and
 #                       its chain, or a directory holding tls.key and tls.crt (a Kubernetes TLS secret as mounted);
-#                       unset: the server starts without a key store, so HTTPS has no certificate
+#                       unset: plain HTTP only, the server's HTTPS listener stays off (order.tls.enabled)
 #   ORDER_TLS_KEYSTORE_PASSWORD or ORDER_TLS_KEYSTORE_PASSWORD_FILE   the PKCS12 key store's password (a PEM needs
 #                       none); the server reads ORDER_TLS_KEYSTORE_PASSWORD and refuses to start without it, so
 #                       this script always sets it, at random when nothing needs it
@@ -46,8 +46,8 @@ cp -R "$JBOSS_HOME/standalone/configuration" "$state/configuration"
 rm -f "$state/deployments"/order.ear*
 cp "$JBOSS_HOME/standalone/deployments/order.ear" "$state/deployments/order.ear"
 
-# The admin realm (security.cli): user admin with the role order-admin, the password stored as Elytron's
-# HEX(MD5(user:realm:password)), never in clear; the same files ./order writes (AdminRealm).
+# The admin realm (security.cli): user admin with the role order-admin, the password stored as a salted bcrypt hash,
+# never in clear; written by the same library ./order uses (deploy/admin-identity), on the server's own Elytron.
 admin_password=""
 if [[ -n "${ORDER_ADMIN_PASSWORD_FILE:-}" ]]; then
   [[ -r "$ORDER_ADMIN_PASSWORD_FILE" ]] || { echo "order: ORDER_ADMIN_PASSWORD_FILE $ORDER_ADMIN_PASSWORD_FILE is not readable" >&2; exit 2; }
@@ -56,18 +56,16 @@ elif [[ -n "${ORDER_ADMIN_PASSWORD:-}" ]]; then
   admin_password="$ORDER_ADMIN_PASSWORD"
 fi
 unset ORDER_ADMIN_PASSWORD # the server does not need it in its environment
-realm="Order administration"
-(
-  umask 077
-  rm -f "$state/configuration/order-admin-users.properties" "$state/configuration/order-admin-roles.properties"
-  printf '#$REALM_NAME=%s$\n' "$realm" > "$state/configuration/order-admin-users.properties"
-  : > "$state/configuration/order-admin-roles.properties"
-  if [[ -n "$admin_password" ]]; then
-    printf 'admin=%s\n' "$(printf '%s' "admin:$realm:$admin_password" | md5sum | cut -d' ' -f1)" \
-      >> "$state/configuration/order-admin-users.properties"
-    printf 'admin=order-admin\n' > "$state/configuration/order-admin-roles.properties"
-  fi
-)
+modules="$JBOSS_HOME/modules/system/layers/base"
+identity_classes="$JBOSS_HOME/bin/order/order-admin-identity.jar:$modules/org/wildfly/security/elytron-base/main/*"
+identity_classes+=":$modules/org/wildfly/common/main/*:$modules/org/jboss/logging/main/*"
+for m in "$modules"/io/smallrye/common/*/main; do identity_classes+=":$m/*"; done
+write_realm() { "${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$identity_classes" org.orderapp.admin.AdminIdentities "$@"; }
+if [[ -n "$admin_password" ]]; then
+  printf '%s\n' "$admin_password" | write_realm "$state/configuration" admin order-admin
+else
+  write_realm "$state/configuration" < /dev/null
+fi
 
 # Profile files hold key=value lines (the launcher reads them as Java properties).
 setting() { sed -n "s/^$1=//p" "$profiles/$profile.properties" | tail -n 1; }
@@ -137,12 +135,10 @@ if [[ -n "${ORDER_TLS_KEY_STORE:-}" ]]; then
     store="$given"
     echo "order: HTTPS with the key store $given"
   fi
-  args+=("-Dorder.tls.key-store=$store")
-elif [[ -n "$tls_password" ]]; then
-  echo "order: no ORDER_TLS_KEY_STORE: HTTPS with the key store order.tls.key-store names, if there is one"
+  args+=("-Dorder.tls.key-store=$store" -Dorder.tls.enabled=true)
 else
   tls_password="${tls_password:-$(random_password)}"
-  echo "order: no ORDER_TLS_KEY_STORE: HTTPS has no key store, so no certificate (its password is random, for this start)"
+  echo "order: no ORDER_TLS_KEY_STORE: plain HTTP only (nothing listens on 8443)"
 fi
 export ORDER_TLS_KEYSTORE_PASSWORD="$tls_password"
 unset ORDER_TLS_KEYSTORE_PASSWORD_FILE

@@ -234,11 +234,11 @@ start_app() { # profile admin-password(empty: none) certificate(empty: none)
   say "Stack: healthy; the server runs $expected_config; ${boot:-no start-up line in server.log}"
 }
 
-# The image: its admin realm empty (only comment lines) and no password in its environment.
+# The image: its admin realm empty (no identity) and no password in its environment.
 check_image() {
   local users env
-  users="$(podman run --rm --entrypoint /bin/cat "$app_image" /opt/wildfly/standalone/configuration/order-admin-users.properties)"
-  grep -qv '^#' <<< "$users" && fail "the image's admin realm holds a user: $users"
+  users="$(podman run --rm --entrypoint /bin/ls "$app_image" -A /opt/wildfly/standalone/configuration/order-admin-identities)"
+  [[ -z "$users" ]] || fail "the image's admin realm holds a user: $users"
   env="$(podman image inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$app_image")"
   grep -qi 'PASSWORD' <<< "$env" && fail "the image's environment names a password: $env"
   say "Image: an empty admin realm, no password in its environment"
@@ -303,14 +303,14 @@ check_admin() { # admin-password(empty: none)
 }
 
 # HTTPS: with a certificate the entry point makes it the server's key store (served once the configuration reads
-# order.tls.key-store); without one the server starts with a random key store password and says so.
+# order.tls.key-store) and turns HTTPS on; without one the server serves plain HTTP only and says so.
 check_tls() { # certificate(empty: none)
   local logs config status
   logs="$(podman logs "$app" 2>&1)"
   if [[ -z "$1" ]]; then
-    grep -q "order: no ORDER_TLS_KEY_STORE: HTTPS has no key store" <<< "$logs" \
-      || fail "without a certificate the entry point did not say that HTTPS has no key store"
-    say "HTTPS: no certificate given; the entry point says HTTPS has no key store"
+    grep -q "order: no ORDER_TLS_KEY_STORE: plain HTTP only" <<< "$logs" \
+      || fail "without a certificate the entry point did not say that it serves plain HTTP only"
+    say "HTTPS: no certificate given; the entry point says it serves plain HTTP only"
     return
   fi
   grep -q "order: HTTPS with the certificate in /run/secrets/order-tls: subject=CN *= *localhost" <<< "$logs" \

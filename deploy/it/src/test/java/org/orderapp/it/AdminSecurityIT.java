@@ -126,7 +126,7 @@ class AdminSecurityIT {
         var request = HttpRequest.newBuilder(URI.create(base.toString()).resolve(parts[1])).timeout(Duration.ofSeconds(60))
                 .header("Accept", "application/json").method(parts[0], HttpRequest.BodyPublishers.noBody());
         if (credentials != null) {
-            request.header("Authorization", credentials.authorization());
+            request.header("Authorization", credentials.authorization()).header(Api.ADMIN_HEADER, "1");
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }

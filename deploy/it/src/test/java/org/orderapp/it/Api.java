@@ -17,6 +17,9 @@ import org.orderapp.launcher.AdminCredentials;
 /** A client of the JSON API with its own cookie jar, so it keeps one HTTP session like a browser. */
 final class Api {
 
+    /** The header the admin API requires on changes (AdminRequestFilter); sent by every client with credentials. */
+    static final String ADMIN_HEADER = "X-Order-Admin";
+
     private final URI base;
     private final CookieManager cookies;
     private final HttpClient http;
@@ -99,7 +102,7 @@ final class Api {
 
     Reply send(HttpRequest.Builder request) {
         if (authorization != null) {
-            request.header("Authorization", authorization);
+            request.header("Authorization", authorization).header(ADMIN_HEADER, "1");
         }
         try {
             var response = http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());

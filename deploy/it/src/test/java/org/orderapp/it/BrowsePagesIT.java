@@ -52,6 +52,43 @@ class BrowsePagesIT {
         }
     }
 
+    /**
+     * Every kind of answer carries the headers that keep a browser from framing, sniffing or scripting it: pages,
+     * API answers, static files, and what the container answers itself (404, the admin API's 401). The session
+     * cookie is HttpOnly and SameSite=Lax, and not Secure over plain HTTP.
+     */
+    @Test
+    void everyAnswerCarriesTheSecurityHeadersAndTheSessionCookieIsSameSiteLax() {
+        var client = new WebClient(base);
+        var answers = new java.util.LinkedHashMap<String, WebClient.Reply>();
+        answers.put("home page", client.get("", WebClient.HTML));
+        answers.put("browse page", client.get("Browse", WebClient.HTML));
+        answers.put("API answer", client.get("api/ping", WebClient.JSON));
+        answers.put("style sheet", client.get("style.css", null));
+        answers.put("OpenAPI document", client.get("openapi.yaml", null));
+        answers.put("404 page", client.get("NoSuchPage", WebClient.HTML));
+        answers.put("404 of the API", client.get("api/no/such/thing", WebClient.JSON));
+        answers.put("401 of the admin API", client.get("api/admin/reference-data", WebClient.JSON));
+        answers.put("405", client.send("DELETE", "NewOrder", null, WebClient.JSON, java.net.http.HttpRequest.BodyPublishers.noBody()));
+        for (var e : answers.entrySet()) {
+            var reply = e.getValue();
+            String policy = reply.header("Content-Security-Policy");
+            assertTrue(policy != null && policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'")
+                    && !policy.contains("unsafe-inline"), e.getKey() + ": " + reply.headers().map());
+            assertEquals("DENY", reply.header("X-Frame-Options"), e.getKey());
+            assertEquals("nosniff", reply.header("X-Content-Type-Options"), e.getKey());
+            assertEquals("no-referrer", reply.header("Referrer-Policy"), e.getKey());
+        }
+        assertEquals(401, answers.get("401 of the admin API").status());
+
+        var search = client.form("Browse", WebClient.HTML, "action", "products", "name", PREFIX);
+        String cookie = search.header("Set-Cookie");
+        assertTrue(cookie.startsWith("JSESSIONID="), search::toString);
+        String attributes = cookie.toLowerCase(java.util.Locale.ROOT);
+        assertTrue(attributes.contains("; httponly") && attributes.contains("; samesite=lax"), cookie);
+        assertFalse(attributes.contains("; secure"), "not Secure over plain HTTP: " + cookie);
+    }
+
     @Test
     void searchPageThroughAndStartAgainInOneSession() throws Exception {
         long sessionsBefore = activeSessions();

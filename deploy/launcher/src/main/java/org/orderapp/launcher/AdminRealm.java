@@ -6,24 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
+import org.orderapp.admin.AdminIdentities;
 
 /**
- * The two files of the server's admin realm (Elytron's OrderAdminRealm, deploy/server/src/main/cli/security.cli):
- * users with HEX(MD5(user:realm:password)), never the password, and their roles. Written before every start into
- * the folder the server reads them from (order.admin.realm-dir, default its configuration directory), readable by
- * the owner only. The container's entrypoint.sh writes the same files from ORDER_ADMIN_PASSWORD.
+ * The server's admin realm (Elytron's OrderAdminRealm, deploy/server/src/main/cli/security.cli): its users with
+ * their roles, each password as a salted bcrypt hash, never the password (AdminIdentities writes it). Written
+ * before every start into the folder the server reads it from (order.admin.realm-dir, default its configuration
+ * directory), readable by the owner only. The container's entrypoint.sh writes it the same way from
+ * ORDER_ADMIN_PASSWORD.
  */
 public final class AdminRealm {
 
     public static final String ROLE = "order-admin";
-    public static final String USERS_FILE = "order-admin-users.properties";
-    public static final String ROLES_FILE = "order-admin-roles.properties";
-    /** The realm the digests are computed in; the users file names it in its header, which Elytron reads. */
-    static final String DIGEST_REALM = "Order administration";
 
     /** A user of the realm: a name of letters, digits, '.', '_' or '-'; roles may be empty. */
     public record User(String name, String password, List<String> roles) {
@@ -39,25 +34,8 @@ public final class AdminRealm {
     }
 
     public static void write(Path directory, List<User> users) throws IOException {
-        Files.createDirectories(directory);
-        var passwords = new StringBuilder("#$REALM_NAME=" + DIGEST_REALM + "$\n");
-        var roles = new StringBuilder();
-        for (User u : users) {
-            passwords.append(u.name()).append('=').append(digest(u.name(), u.password())).append('\n');
-            roles.append(u.name()).append('=').append(String.join(",", u.roles())).append('\n');
-        }
-        writeOwnerOnly(directory.resolve(USERS_FILE), passwords.toString());
-        writeOwnerOnly(directory.resolve(ROLES_FILE), roles.toString());
-    }
-
-    static String digest(String user, String password) {
-        try {
-            byte[] hash = MessageDigest.getInstance("MD5")
-                    .digest((user + ":" + DIGEST_REALM + ":" + password).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no MD5", e);
-        }
+        AdminIdentities.write(directory, users.stream()
+                .map(u -> new AdminIdentities.User(u.name(), u.password(), u.roles())).toList());
     }
 
     /** Creates or replaces a file that only its owner may read, on file systems that have POSIX permissions. */

@@ -196,6 +196,7 @@ public final class FaultInjector implements AutoCloseable {
             try {
                 var response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build().send(
                         HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Authorization", adminAuthorization)
+                                .header("X-Order-Admin", "1") // required on admin changes (the web module's AdminRequestFilter)
                                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
                 outcome = response.statusCode() == 202 ? "one poison message sent to the replenish queue"
                         : "not injected: HTTP " + response.statusCode() + " " + response.body();

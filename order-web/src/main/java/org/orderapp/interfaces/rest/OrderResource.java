@@ -66,7 +66,10 @@ public class OrderResource {
             + "once, each quantity at most order.max-quantity (the settings' defaults: the application's "
             + "META-INF/microprofile-config.properties)") NewOrder body) throws OrderRejectedException {
         var created = orders.createOrder(OrderInput.checked(body, OrderInput.Naming.JSON));
-        return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build()).entity(created).build();
+        // A path, not an absolute URL: an absolute one would be built from the request's Host header, which the
+        // client chooses (and a forged one would be echoed to whoever reads the answer).
+        String location = uri.getBaseUri().getRawPath() + "orders/" + created.id();
+        return Response.status(Response.Status.CREATED).header("Location", location).entity(created).build();
     }
 
     @GET

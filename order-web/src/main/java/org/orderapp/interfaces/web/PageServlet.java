@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.RequestLimits;
+import org.orderapp.interfaces.http.Strings;
 
 /**
  * A servlet of the HTML interface: a method it does not serve gets 405 with Allow, answered by the error page like
@@ -58,8 +59,9 @@ abstract class PageServlet extends HttpServlet {
         if (type == null || !type.toLowerCase(Locale.ROOT).startsWith(FORM)) {
             throw ClientError.unsupportedMediaType(FORM, type);
         }
+        Map<String, String[]> parameters;
         try {
-            return request.getParameterMap();
+            parameters = request.getParameterMap();
         } catch (RuntimeException e) {
             if (RequestLimits.cutByServer(e)) {
                 throw RequestLimits.tooLarge();
@@ -68,6 +70,27 @@ abstract class PageServlet extends HttpServlet {
                 throw ClientError.tooLarge("the form has more parameters than the server takes");
             }
             throw e;
+        }
+        parameters.forEach((name, values) -> {
+            requireText(name, name);
+            for (String value : values) {
+                requireText(name, value);
+            }
+        });
+        return parameters;
+    }
+
+    /**
+     * A name or value that decoded to something other than text is refused: bytes that are not UTF-8 (overlong or
+     * invalid sequences, decoded to U+FFFD) and control characters such as NUL, which no form field holds.
+     */
+    private static void requireText(String field, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\uFFFD' || (Character.isISOControl(c) && c != '\t' && c != '\r' && c != '\n')) {
+                throw ClientError.invalid(Strings.shorten(field), "the form field " + Strings.shorten(field)
+                        + " is not valid UTF-8 text (invalid bytes or a control character)");
+            }
         }
     }
 }
