@@ -112,35 +112,51 @@ ensure_debian_image() {
   trap 'rm -f "$log"' EXIT
 }
 
-ensure_local_image() { # image containerfile context files...
-  local image="$1" containerfile="$2" context="$3" key
-  shift 3
-  key="$(hash_of "$containerfile" "$@" <(podman image inspect --format '{{.Id}}' "$debian_image"))"
-  if [[ "$(inputs_of "$image")" == "$key" ]]; then
-    say "Base image: cached ($image)"
-    return
-  fi
-  say "Base image: building $image ..."
-  quietly podman build --build-arg "BASE_IMAGE=$debian_image" --label "$inputs_label=$key" \
-    -f "$containerfile" -t "$image" "$context"
+# A local image is current while the hash of its inputs, the Debian image's id among them, is its label.
+local_image_key() { hash_of "$@" <(podman image inspect --format '{{.Id}}' "$debian_image"); }
+is_cached() { # image key
+  [[ "$(inputs_of "$1")" == "$2" ]] && say "Base image: cached ($1)"
+}
+build_local_image() { # image key containerfile context
+  say "Base image: building $1 ..."
+  quietly podman build --build-arg "BASE_IMAGE=$debian_image" --label "$inputs_label=$2" -f "$3" -t "$1" "$4"
 }
 
-# Debian packages JRE 17 only; another version is made from the machine's JDK (its release file is the input).
+ensure_local_image() { # image containerfile files...
+  local key
+  key="$(local_image_key "${@:2}")"
+  is_cached "$1" "$key" || build_local_image "$1" "$key" "$2" "$here/local"
+}
+
+# Debian packages JRE 17 only; another version is a JRE made with the jlink of the machine's JDK of that version
+# (its release file is the input). Made here rather than in the build: its trust store may be a link to the
+# machine's (as Debian links it), which jlink reads and a build context would not follow.
 ensure_jre_image() {
   if [[ "$jdk" == 17 ]]; then
-    ensure_local_image "$jre_image" "$here/local/jre.Containerfile" "$here/local"
+    ensure_local_image "$jre_image" "$here/local/jre.Containerfile"
     return
   fi
-  local jdk_home
+  local jdk_home key work modules
   jdk_home="$("$here/local/find-jdk.sh" "$jdk" 2>> "$log")" || fail "no JDK $jdk on this machine to make $jre_image from"
-  ensure_local_image "$jre_image" "$here/local/jdk-jre.Containerfile" "$jdk_home" "$jdk_home/release"
+  key="$(local_image_key "$here/local/jdk-jre.Containerfile" "$jdk_home/release")"
+  is_cached "$jre_image" "$key" && return
+  say "JRE $jdk: made with $jdk_home/bin/jlink ..."
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work" "$log"' EXIT
+  # Every module but those that make images: a JDK without packaged modules (JEP 493) cannot copy them.
+  modules="$("$jdk_home/bin/java" --list-modules | sed 's/@.*//' | grep -vx -e jdk.jlink -e jdk.jpackage | paste -sd,)"
+  quietly "$jdk_home/bin/jlink" --output "$work/jre" --add-modules "$modules" --strip-java-debug-attributes \
+    --no-man-pages --no-header-files
+  build_local_image "$jre_image" "$key" "$here/local/jdk-jre.Containerfile" "$work/jre"
+  rm -rf "$work"
+  trap 'rm -f "$log"' EXIT
 }
 
 ensure_debian_image
 step_done "Debian base image"
 ensure_jre_image
 step_done "JRE image"
-ensure_local_image "$mariadb_image" "$here/local/mariadb.Containerfile" "$here/local" "$here/local/mariadb-entrypoint.sh"
+ensure_local_image "$mariadb_image" "$here/local/mariadb.Containerfile" "$here/local/mariadb-entrypoint.sh"
 step_done "MariaDB image"
 
 # --- 2. The application image, from the Containerfile users build, on the local JRE. ---------------------------
