@@ -21,6 +21,6 @@ final class ServerJdk {
     /** Whether the command line runs the java launcher of that JDK (whatever path leads to it). */
     static boolean runs(String commandLine) throws IOException {
         Path program = Path.of(commandLine.split(" ", 2)[0]);
-        return program.isAbsolute() && program.toRealPath().equals(home().resolve("bin/java"));
+        return program.isAbsolute() && program.toRealPath().equals(home().resolve("bin/java").toRealPath());
     }
 }
