@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end check of the container deployment with podman, on a machine that cannot pull public images:
 #   1. base images made here and kept as a cache while their inputs are unchanged: Debian bookworm
-#      (debootstrap, from the Debian mirror of the machine's apt sources), a JRE 17 image and a MariaDB image
-#      (local/*.Containerfile);
-#   2. the application image from deploy/container/Containerfile, the local JRE image as JRE_IMAGE;
+#      (debootstrap, from the Debian mirror of the machine's apt sources), a JRE image and a MariaDB image
+#      (local/*.Containerfile); the JRE is Debian's for the Containerfile's default Java version (17), else one
+#      made from the machine's JDK of that version (local/jdk-jre.Containerfile, e.g. Temurin 25);
+#   2. the application image from deploy/container/Containerfile, the local JRE image as JRE_IMAGE, with the
+#      Java version as JDK; its java checked to be that version;
 #   3. the stack of deploy/container/compose.yaml (podman-compose), the local MariaDB in place of MySQL, and
 #      the compose health checks run until both containers are healthy;
 #   4. for each profile in turn: the server started with it, one order placed through the container's HTTP
@@ -21,7 +23,8 @@
 # Installs nothing. Needs podman, podman-compose, curl, openssl, debootstrap and root (for debootstrap, when the
 # Debian image is not cached yet), and the build: ./mvnw package -DskipTests.
 #
-# Settings (environment): ORDER_PROFILES (the profiles to start in turn; default "tuned baseline"),
+# Settings (environment): ORDER_STACK_JDK (the Java version of the image: JDK of the Containerfile, whose default
+# applies when unset), ORDER_PROFILES (the profiles to start in turn; default "tuned baseline"),
 # ORDER_STACK_HTTP_PORT (18080), ORDER_STACK_HTTPS_PORT (18443), ORDER_STACK_DB_PORT (13306), DEBIAN_MIRROR
 # (default: the apt sources' mirror).
 set -euo pipefail
@@ -34,7 +37,8 @@ https_port="${ORDER_STACK_HTTPS_PORT:-18443}"
 db_port="${ORDER_STACK_DB_PORT:-13306}"
 project="order-stack-test"
 debian_image="localhost/order-test-debian:bookworm"
-jre_image="localhost/order-test-jre:17"
+jdk="${ORDER_STACK_JDK:-$(grep -m 1 -oP '^ARG JDK=\K[0-9]+' "$here/Containerfile")}"
+jre_image="localhost/order-test-jre:$jdk"
 mariadb_image="localhost/order-test-mariadb:10.11"
 # The project's version, as compose.yaml's image tag is; a repository of the test's own, so a user's image stays.
 version="$(grep -m 1 -oP '^  <version>\K[^<]+' "$root/pom.xml")"
@@ -108,36 +112,67 @@ ensure_debian_image() {
   trap 'rm -f "$log"' EXIT
 }
 
+# A local image is current while the hash of its inputs, the Debian image's id among them, is its label.
+local_image_key() { hash_of "$@" <(podman image inspect --format '{{.Id}}' "$debian_image"); }
+is_cached() { # image key
+  [[ "$(inputs_of "$1")" == "$2" ]] && say "Base image: cached ($1)"
+}
+build_local_image() { # image key containerfile context
+  say "Base image: building $1 ..."
+  quietly podman build --build-arg "BASE_IMAGE=$debian_image" --label "$inputs_label=$2" -f "$3" -t "$1" "$4"
+}
+
 ensure_local_image() { # image containerfile files...
-  local image="$1" containerfile="$2" key
-  shift 2
-  key="$(hash_of "$containerfile" "$@" <(podman image inspect --format '{{.Id}}' "$debian_image"))"
-  if [[ "$(inputs_of "$image")" == "$key" ]]; then
-    say "Base image: cached ($image)"
+  local key
+  key="$(local_image_key "${@:2}")"
+  is_cached "$1" "$key" || build_local_image "$1" "$key" "$2" "$here/local"
+}
+
+# Debian packages JRE 17 only; another version is a JRE made with the jlink of the machine's JDK of that version
+# (its release file is the input). Made here rather than in the build: its trust store may be a link to the
+# machine's (as Debian links it), which jlink reads and a build context would not follow.
+ensure_jre_image() {
+  if [[ "$jdk" == 17 ]]; then
+    ensure_local_image "$jre_image" "$here/local/jre.Containerfile"
     return
   fi
-  say "Base image: building $image ..."
-  quietly podman build --build-arg "BASE_IMAGE=$debian_image" --label "$inputs_label=$key" \
-    -f "$containerfile" -t "$image" "$here/local"
+  local jdk_home key work modules
+  jdk_home="$("$here/local/find-jdk.sh" "$jdk" 2>> "$log")" || fail "no JDK $jdk on this machine to make $jre_image from"
+  key="$(local_image_key "$here/local/jdk-jre.Containerfile" "$jdk_home/release")"
+  is_cached "$jre_image" "$key" && return
+  say "JRE $jdk: made with $jdk_home/bin/jlink ..."
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work" "$log"' EXIT
+  # Every module but those that make images: a JDK without packaged modules (JEP 493) cannot copy them.
+  modules="$("$jdk_home/bin/java" --list-modules | sed 's/@.*//' | grep -vx -e jdk.jlink -e jdk.jpackage | paste -sd,)"
+  quietly "$jdk_home/bin/jlink" --output "$work/jre" --add-modules "$modules" --strip-java-debug-attributes \
+    --no-man-pages --no-header-files
+  build_local_image "$jre_image" "$key" "$here/local/jdk-jre.Containerfile" "$work/jre"
+  rm -rf "$work"
+  trap 'rm -f "$log"' EXIT
 }
 
 ensure_debian_image
 step_done "Debian base image"
-ensure_local_image "$jre_image" "$here/local/jre.Containerfile"
+ensure_jre_image
 step_done "JRE image"
 ensure_local_image "$mariadb_image" "$here/local/mariadb.Containerfile" "$here/local/mariadb-entrypoint.sh"
 step_done "MariaDB image"
 
 # --- 2. The application image, from the Containerfile users build, on the local JRE. ---------------------------
 
-say "Application image: building $app_image from deploy/container/Containerfile ..."
+say "Application image: building $app_image from deploy/container/Containerfile on $jre_image ..."
 previous_app_image="$(podman image inspect --format '{{.Id}}' "$app_image" 2> /dev/null || true)"
 quietly podman build -f "$here/Containerfile" --ignorefile "$here/Containerfile.dockerignore" \
-  --build-arg "JRE_IMAGE=$jre_image" -t "$app_image" "$root"
+  --build-arg "JDK=$jdk" --build-arg "JRE_IMAGE=$jre_image" -t "$app_image" "$root"
 # The image of the previous run, now untagged, is not kept (the base images are the cache).
 if [[ -n "$previous_app_image" && "$previous_app_image" != "$(podman image inspect --format '{{.Id}}' "$app_image")" ]]; then
   podman rmi "$previous_app_image" >> "$log" 2>&1 || true
 fi
+java_version="$(podman run --rm --entrypoint java "$app_image" -version 2>&1)"
+java_version="${java_version%%$'\n'*}"
+[[ "$java_version" =~ \"$jdk[.\"] ]] || fail "the image's java is not $jdk: $java_version"
+say "Application image: $java_version"
 step_done "Application image"
 
 # --- 3. The stack of compose.yaml; removed on exit, whatever happens. ---------------------------------------------

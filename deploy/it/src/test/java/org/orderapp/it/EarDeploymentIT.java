@@ -3,6 +3,7 @@ package org.orderapp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -37,5 +38,12 @@ class EarDeploymentIT {
     void webModuleIsServedAtSlashOrder() throws Exception {
         assertEquals("/Order", Management.readResolved(management, Management.address("deployment", OrderDeployment.NAME,
                 "subdeployment", "order-web.war", "subsystem", "undertow"), "context-root").asString());
+    }
+
+    @Test
+    void serverRunsOnTheJdkTheBuildChose() throws Exception {
+        String javaHome = Management.readResolved(management, Management.address("core-service", "platform-mbean", "type", "runtime"),
+                "system-properties").get("java.home").asString();
+        assertEquals(ServerJdk.home(), Path.of(javaHome).toRealPath(), "the server's java.home");
     }
 }

@@ -58,6 +58,15 @@ class RunCommandIT {
             assertTrue(seen.stream().anyMatch(l -> l.port() == application.getPort()), "the HTTP listener is seen: " + seen);
             assertEquals(List.of(), sockets.exposed(), "every socket on loopback; all seen: " + seen);
 
+            // The launcher and the server it started run on the JDK of JAVA_HOME (the build's order.it.java-home).
+            List<String> jvms = sockets.commandLines().values().stream()
+                    .filter(line -> line.contains("org.orderapp.launcher.OrderCommand") || line.contains("jboss-modules.jar")).toList();
+            assertTrue(jvms.stream().anyMatch(line -> line.contains("OrderCommand")) && jvms.stream().anyMatch(line -> line.contains(
+                    "jboss-modules.jar")), "the launcher's and the server's JVMs are seen: " + jvms);
+            for (String jvm : jvms) {
+                assertTrue(ServerJdk.runs(jvm), "runs " + ServerJdk.home() + "/bin/java: " + jvm);
+            }
+
             Path passwordFile = state.resolve("mariadb").resolve(ApplicationAccount.PASSWORD_FILE);
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(passwordFile)));
             String password = Files.readString(passwordFile).strip();
