@@ -32,6 +32,8 @@ public final class Settings {
     public static final String CALIBRATION_SPIN_MICROS = "order.calibration.spin-micros";
     /** The most a calibration may spin per request: 100 ms. */
     static final long MAX_SPIN_MICROS = 100_000;
+    /** How long an order's idempotency key is honoured, in hours. */
+    public static final String IDEMPOTENCY_RETENTION_HOURS = "order.idempotency.retention-hours";
     /** The replenish MDB's sessions, set by the server's configuration (no default here: unknown elsewhere). */
     public static final String REPLENISH_SESSIONS = "order.replenish.sessions";
 
@@ -83,7 +85,7 @@ public final class Settings {
      * with a message naming it, rather than the first request that reads it or, worse, being taken for the default.
      */
     public static void checkAll() {
-        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS)) {
+        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS, IDEMPOTENCY_RETENTION_HOURS)) {
             integer(count);
         }
         longValue(MAX_BODY_BYTES);
