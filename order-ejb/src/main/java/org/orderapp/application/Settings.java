@@ -34,6 +34,12 @@ public final class Settings {
     static final long MAX_SPIN_MICROS = 100_000;
     /** How long an order's idempotency key is honoured, in hours. */
     public static final String IDEMPOTENCY_RETENTION_HOURS = "order.idempotency.retention-hours";
+    /** outbox or jms: how an order's replenish requests reach the queue (see ReplenishRequests). */
+    public static final String REPLENISH_DELIVERY = "order.replenish.delivery";
+    /** How often the outbox relay looks for requests to publish, in milliseconds. */
+    public static final String RELAY_INTERVAL_MILLIS = "order.replenish.relay-interval-ms";
+    /** How long the outbox relay's lease lasts unless renewed, in seconds: a dead node's relay is replaced after it. */
+    public static final String RELAY_LEASE_SECONDS = "order.replenish.relay-lease-seconds";
     /** The replenish MDB's sessions, set by the server's configuration (no default here: unknown elsewhere). */
     public static final String REPLENISH_SESSIONS = "order.replenish.sessions";
 
@@ -71,6 +77,11 @@ public final class Settings {
         return oneOf(SERVICES_MODE, string(SERVICES_MODE), "jpa", "jdbc");
     }
 
+    /** Whether orders write their replenish requests to the outbox (order.replenish.delivery outbox) or send them. */
+    public static boolean replenishThroughOutbox() {
+        return oneOf(REPLENISH_DELIVERY, string(REPLENISH_DELIVERY), "outbox", "jms").equals("outbox");
+    }
+
     /** order.calibration.spin-micros: from 0 (no spin) to 100,000. */
     public static long calibrationSpinMicros() {
         long micros = config().getValue(CALIBRATION_SPIN_MICROS, Long.class);
@@ -85,12 +96,14 @@ public final class Settings {
      * with a message naming it, rather than the first request that reads it or, worse, being taken for the default.
      */
     public static void checkAll() {
-        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS, IDEMPOTENCY_RETENTION_HOURS)) {
+        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS, IDEMPOTENCY_RETENTION_HOURS,
+                RELAY_INTERVAL_MILLIS, RELAY_LEASE_SECONDS)) {
             integer(count);
         }
         longValue(MAX_BODY_BYTES);
         pessimisticStock();
         servicesMode();
+        replenishThroughOutbox();
         calibrationSpinMicros();
     }
 
