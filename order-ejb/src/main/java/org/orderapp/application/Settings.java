@@ -40,6 +40,8 @@ public final class Settings {
     public static final String RELAY_INTERVAL_MILLIS = "order.replenish.relay-interval-ms";
     /** How long the outbox relay's lease lasts unless renewed, in seconds: a dead node's relay is replaced after it. */
     public static final String RELAY_LEASE_SECONDS = "order.replenish.relay-lease-seconds";
+    /** true lets the application start on a database that may lose committed transactions (see DurabilityCheck). */
+    public static final String ALLOW_UNSAFE_DURABILITY = "order.db.allow-unsafe-durability";
     /** The replenish MDB's sessions, set by the server's configuration (no default here: unknown elsewhere). */
     public static final String REPLENISH_SESSIONS = "order.replenish.sessions";
 
@@ -82,6 +84,10 @@ public final class Settings {
         return oneOf(REPLENISH_DELIVERY, string(REPLENISH_DELIVERY), "outbox", "jms").equals("outbox");
     }
 
+    public static boolean allowUnsafeDurability() {
+        return config().getValue(ALLOW_UNSAFE_DURABILITY, Boolean.class);
+    }
+
     /** order.calibration.spin-micros: from 0 (no spin) to 100,000. */
     public static long calibrationSpinMicros() {
         long micros = config().getValue(CALIBRATION_SPIN_MICROS, Long.class);
@@ -104,6 +110,7 @@ public final class Settings {
         pessimisticStock();
         servicesMode();
         replenishThroughOutbox();
+        allowUnsafeDurability();
         calibrationSpinMicros();
     }
 

@@ -14,6 +14,7 @@ import org.orderapp.application.OrderService;
 import org.orderapp.application.Settings;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.OrderInput;
+import org.orderapp.interfaces.http.Unavailable;
 
 /**
  * The guide's NewOrder: a form post of customerid and productid/quantity pairs (unused rows empty). Answers 201
@@ -69,11 +70,22 @@ public class NewOrderServlet extends PageServlet {
                 Answers.view(request, response, HttpServletResponse.SC_CREATED, "order.jsp");
             }
         } catch (ClientError e) {
-            if (json || e.status() == ClientError.UNSUPPORTED_MEDIA_TYPE || e.status() == ClientError.PAYLOAD_TOO_LARGE) {
-                Answers.error(request, response, e); // the form's values cannot be shown again
-            } else {
-                form(request, response, e.status(), e);
+            refused(request, response, json, e);
+        } catch (RuntimeException e) {
+            if (!Unavailable.isCause(e)) {
+                throw e;
             }
+            response.setHeader("Retry-After", Unavailable.RETRY_AFTER_SECONDS);
+            Answers.error(request, response, Unavailable.answer());
+        }
+    }
+
+    private static void refused(HttpServletRequest request, HttpServletResponse response, boolean json, ClientError e)
+            throws ServletException, IOException {
+        if (json || e.status() == ClientError.UNSUPPORTED_MEDIA_TYPE || e.status() == ClientError.PAYLOAD_TOO_LARGE) {
+            Answers.error(request, response, e); // the form's values cannot be shown again
+        } else {
+            form(request, response, e.status(), e);
         }
     }
 
