@@ -119,6 +119,7 @@ class ReplenishOutboxIT {
             TestData.product(c, CROSSES_THEN_FAILS, "Rolled back", "1.00", 100, REORDER_QUANTITY);
             TestData.inventory(c, CROSSES_THEN_FAILS, CENTER, 101);
             TestData.exec(c, "DELETE FROM replenishment WHERE product_id BETWEEN " + FIRST_PRODUCT + " AND " + NOT_STOCKED);
+            TestData.exec(c, "DELETE FROM replenish_outbox WHERE product_id BETWEEN " + FIRST_PRODUCT + " AND " + NOT_STOCKED);
             TestData.exec(c, "DELETE l FROM order_line l JOIN orders o ON o.id = l.order_id WHERE o.customer_id = " + CUSTOMER);
             TestData.exec(c, "DELETE FROM orders WHERE customer_id = " + CUSTOMER);
             TestData.exec(c, "DELETE FROM supplier_inventory WHERE supplier_id = " + SUPPLIER);
