@@ -1,6 +1,7 @@
 <%@ page session="false" %><%@ taglib prefix="c" uri="jakarta.tags.core" %><c:set var="title" value="New order"/><%@ include file="header.jspf" %>
 <h1>New order</h1>
 <form id="new-order-form" method="post" action="${pageContext.request.contextPath}/NewOrder">
+  <input type="hidden" name="ordertoken" value="<c:out value='${orderToken}'/>">
   <p><label for="customerid">Customer id</label>
      <input id="customerid" name="customerid" class="id" type="number" min="1" required value="<c:out value='${param.customerid}'/>"></p>
   <table>

@@ -8,6 +8,9 @@ package org.orderapp.application;
 @FunctionalInterface
 public interface OrderAttempt {
 
-    /** The request has passed {@link NewOrder}'s constraints where it came in. */
-    OrderDetails createOrder(NewOrder request) throws OrderRejectedException;
+    /**
+     * The request has passed {@link NewOrder}'s constraints where it came in. With a key (null: none), the key is
+     * stored in the same transaction ({@link IdempotencyKeys#claim}) before anything else is written.
+     */
+    OrderDetails createOrder(NewOrder request, IdempotencyKey key) throws OrderRejectedException;
 }

@@ -16,7 +16,9 @@ public class OrderRejectedException extends Exception {
         /** The customer or a product does not exist. */
         NOT_FOUND,
         /** Concurrent orders kept changing the same stock; the order was retried and then given up. */
-        CONFLICT
+        CONFLICT,
+        /** The idempotency key came with another order before: a key names one request. */
+        KEY_REUSED
     }
 
     private final Reason reason;

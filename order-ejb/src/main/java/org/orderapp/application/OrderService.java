@@ -5,6 +5,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 import org.orderapp.application.OrderRejectedException.Reason;
@@ -27,10 +28,33 @@ public class OrderService {
     @Inject
     private OrderAttempt transaction;
 
+    @Inject
+    private IdempotencyKeys keys;
+
+    @Inject
+    private OrderLookup lookup;
+
     public OrderDetails createOrder(NewOrder request) throws OrderRejectedException {
+        return createOrder(request, null);
+    }
+
+    /**
+     * With a key (null: none), a request whose key is stored answers the order that key created, and the same key
+     * with another order is refused (KEY_REUSED). Only a created order stores its key: a refused one can be retried.
+     */
+    public OrderDetails createOrder(NewOrder request, IdempotencyKey key) throws OrderRejectedException {
+        if (key != null) {
+            var stored = keys.find(key.value());
+            if (stored.isPresent()) {
+                return answered(key, stored.get());
+            }
+        }
         for (int attempt = 1; ; attempt++) {
             try {
-                return transaction.createOrder(request);
+                return transaction.createOrder(request, key);
+            } catch (KeyTakenException e) {
+                // A concurrent request with the same key committed first (this one waited for it on the key's row).
+                return answered(key, keys.find(key.value()).orElseThrow(() -> new EJBException(e)));
             } catch (EJBException e) {
                 if (!Conflicts.isConflict(e)) {
                     throw e;
@@ -43,6 +67,15 @@ public class OrderService {
                 backOff(attempt);
             }
         }
+    }
+
+    private OrderDetails answered(IdempotencyKey key, IdempotencyKeys.Stored stored) throws OrderRejectedException {
+        if (!Arrays.equals(key.requestHash(), stored.requestHash())) {
+            throw new OrderRejectedException(Reason.KEY_REUSED, null, "idempotency key " + key.value()
+                    + " was used for another order; a key names one request");
+        }
+        return lookup.order(stored.orderId()).orElseThrow(() -> new EJBException("order " + stored.orderId()
+                + " of idempotency key " + key.value() + " is gone"));
     }
 
     /** A short random pause, growing with the attempts, so the contenders do not collide again in step. */

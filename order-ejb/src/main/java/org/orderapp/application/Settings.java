@@ -32,6 +32,16 @@ public final class Settings {
     public static final String CALIBRATION_SPIN_MICROS = "order.calibration.spin-micros";
     /** The most a calibration may spin per request: 100 ms. */
     static final long MAX_SPIN_MICROS = 100_000;
+    /** How long an order's idempotency key is honoured, in hours. */
+    public static final String IDEMPOTENCY_RETENTION_HOURS = "order.idempotency.retention-hours";
+    /** outbox or jms: how an order's replenish requests reach the queue (see ReplenishRequests). */
+    public static final String REPLENISH_DELIVERY = "order.replenish.delivery";
+    /** How often the outbox relay looks for requests to publish, in milliseconds. */
+    public static final String RELAY_INTERVAL_MILLIS = "order.replenish.relay-interval-ms";
+    /** How long the outbox relay's lease lasts unless renewed, in seconds: a dead node's relay is replaced after it. */
+    public static final String RELAY_LEASE_SECONDS = "order.replenish.relay-lease-seconds";
+    /** true lets the application start on a database that may lose committed transactions (see DurabilityCheck). */
+    public static final String ALLOW_UNSAFE_DURABILITY = "order.db.allow-unsafe-durability";
     /** The replenish MDB's sessions, set by the server's configuration (no default here: unknown elsewhere). */
     public static final String REPLENISH_SESSIONS = "order.replenish.sessions";
 
@@ -69,6 +79,15 @@ public final class Settings {
         return oneOf(SERVICES_MODE, string(SERVICES_MODE), "jpa", "jdbc");
     }
 
+    /** Whether orders write their replenish requests to the outbox (order.replenish.delivery outbox) or send them. */
+    public static boolean replenishThroughOutbox() {
+        return oneOf(REPLENISH_DELIVERY, string(REPLENISH_DELIVERY), "outbox", "jms").equals("outbox");
+    }
+
+    public static boolean allowUnsafeDurability() {
+        return config().getValue(ALLOW_UNSAFE_DURABILITY, Boolean.class);
+    }
+
     /** order.calibration.spin-micros: from 0 (no spin) to 100,000. */
     public static long calibrationSpinMicros() {
         long micros = config().getValue(CALIBRATION_SPIN_MICROS, Long.class);
@@ -83,12 +102,15 @@ public final class Settings {
      * with a message naming it, rather than the first request that reads it or, worse, being taken for the default.
      */
     public static void checkAll() {
-        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS)) {
+        for (String count : List.of(MAX_LINES, MAX_QUANTITY, MAX_ATTEMPTS, RECENT_ORDERS, IDEMPOTENCY_RETENTION_HOURS,
+                RELAY_INTERVAL_MILLIS, RELAY_LEASE_SECONDS)) {
             integer(count);
         }
         longValue(MAX_BODY_BYTES);
         pessimisticStock();
         servicesMode();
+        replenishThroughOutbox();
+        allowUnsafeDurability();
         calibrationSpinMicros();
     }
 

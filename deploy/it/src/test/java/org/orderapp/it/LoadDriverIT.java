@@ -183,6 +183,11 @@ class LoadDriverIT {
         assertAudit(run);
         assertEquals(2, run.faults().size(), "both faults were injected: " + run.faults());
         assertEquals("one poison message sent to the replenish queue", run.faults().get(0).outcome());
+        // The redeliveries back off for 79.5 s in all (messaging.cli) before the broker parks the message.
+        long deadline = System.nanoTime() + 100_000_000_000L;
+        while (dlqCount() == parkedBefore && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
         assertEquals(parkedBefore + 1, dlqCount(), "the poison message ended on the dead-letter queue");
         FaultEvent event = run.faults().get(1);
         assertTrue(event.outcome().contains("resumed (SIGCONT)"), event.toString());

@@ -24,7 +24,8 @@ import org.orderapp.it.probe.ReplenishProbe;
 
 /**
  * The replenish consumer against a real broker: a redelivered request is applied once; a message it can never
- * read is retried a bounded number of times and then parked on the dead-letter queue, changing nothing.
+ * read is retried a bounded number of times, backing off for more than a minute, and then parked on the dead-letter
+ * queue, changing nothing.
  */
 @ExtendWith(ArquillianExtension.class)
 class ReplenishDeliveryIT {
@@ -76,6 +77,10 @@ class ReplenishDeliveryIT {
         long parkedBefore = dlqCount();
         long replenishmentsBefore = count("SELECT COUNT(*) FROM replenishment");
         send("poison=true");
+        // The redeliveries back off (messaging.cli): still on the replenish queue after a minute, so a 60-s database
+        // outage parks nothing; on the DLQ once the 79.5 s of delays have passed.
+        Thread.sleep(60_000);
+        assertEquals(parkedBefore, dlqCount(), "not parked within a minute of redeliveries");
         awaitValue(this::dlqCountUnchecked, parkedBefore + 1);
         assertEquals(replenishmentsBefore, count("SELECT COUNT(*) FROM replenishment"), "nothing applied");
         assertEquals(0, Management.readResolved(management, queue("replenish"), "message-count").asLong(), "not left on the queue");
@@ -112,7 +117,7 @@ class ReplenishDeliveryIT {
     }
 
     private static void awaitValue(LongSupplier value, long wanted) throws InterruptedException {
-        var deadline = Instant.now().plusSeconds(30);
+        var deadline = Instant.now().plusSeconds(45);
         long last = value.getAsLong();
         while (last != wanted && Instant.now().isBefore(deadline)) {
             Thread.sleep(200);

@@ -14,6 +14,7 @@ public class ClientError extends RuntimeException {
     public static final int NOT_ACCEPTABLE = 406;
     public static final int CONFLICT = 409;
     public static final int PAYLOAD_TOO_LARGE = 413;
+    public static final int UNPROCESSABLE_CONTENT = 422;
     public static final int UNSUPPORTED_MEDIA_TYPE = 415;
     public static final int TOO_MANY_REQUESTS = 429;
 

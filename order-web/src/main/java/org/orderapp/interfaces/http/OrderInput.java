@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
+import org.orderapp.application.IdempotencyKey;
 import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderRejectedException;
 
@@ -121,8 +122,24 @@ public final class OrderInput {
         int status = switch (e.getReason()) {
             case NOT_FOUND -> ClientError.NOT_FOUND;
             case CONFLICT -> ClientError.CONFLICT;
+            case KEY_REUSED -> ClientError.UNPROCESSABLE_CONTENT;
         };
         return new ClientError(status, naming.field(e.getField()), e.getMessage());
+    }
+
+    /**
+     * The idempotency key of a request that has passed NewOrder's constraints; null when none was sent. A malformed
+     * key is refused (400) under the name the client gave it.
+     */
+    public static IdempotencyKey key(String key, String name, NewOrder order) {
+        if (key == null) {
+            return null;
+        }
+        if (!IdempotencyKey.isWellFormed(key)) {
+            throw ClientError.invalid(name, name + " must be 1 to " + IdempotencyKey.MAX_LENGTH
+                    + " printable ASCII characters, got '" + Strings.shorten(key) + "'");
+        }
+        return IdempotencyKey.of(key, order);
     }
 
     /**

@@ -23,11 +23,13 @@ import org.orderapp.interfaces.http.ApiError;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.OrderInput;
 import org.orderapp.interfaces.http.RequestLimits;
+import org.orderapp.interfaces.http.Unavailable;
 
 /**
  * Every error answer of the API, as an {@link ApiError}: a refusal of the application (a {@link ClientError}, a
  * refused order), a refusal of the framework (wrong method, media type, path) with a message naming what was
- * wrong, and anything else as a logged 500. No stack trace reaches a client. The refusal may come wrapped (the
+ * wrong, a database that timed out or cannot be reached as 503 with Retry-After ({@link Unavailable}), and anything
+ * else as a logged 500. No stack trace reaches a client. The refusal may come wrapped (the
  * framework wraps what a body reader throws), so the cause chain is searched.
  */
 @Provider
@@ -49,6 +51,11 @@ public class ApiErrorMapper implements ExceptionMapper<Throwable> {
         ClientError answer = Stream.iterate(failure, Objects::nonNull, Throwable::getCause)
                 .map(this::refusal).flatMap(Optional::stream).findFirst()
                 .orElse(null);
+        boolean unavailable = answer == null && Unavailable.isCause(failure);
+        if (unavailable) {
+            LOG.log(Level.WARNING, "Database unavailable serving an API request: {0}", failure.toString());
+            answer = Unavailable.answer();
+        }
         if (answer == null) {
             LOG.log(Level.SEVERE, "Unexpected failure serving an API request", failure);
             int status = failure instanceof WebApplicationException web ? web.getResponse().getStatus() : 500;
@@ -56,6 +63,9 @@ public class ApiErrorMapper implements ExceptionMapper<Throwable> {
         }
         var response = Response.status(answer.status()).type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(new ApiError(answer.status(), answer.getMessage(), answer.field()));
+        if (unavailable) {
+            response.header(HttpHeaders.RETRY_AFTER, Unavailable.RETRY_AFTER_SECONDS);
+        }
         if (failure instanceof NotAllowedException refused) {
             response.allow(refused.getResponse().getAllowedMethods());
         }

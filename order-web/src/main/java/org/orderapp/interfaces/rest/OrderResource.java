@@ -5,6 +5,7 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -17,6 +18,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -37,6 +39,8 @@ import org.orderapp.interfaces.http.Strings;
 @Tag(name = "orders")
 public class OrderResource {
 
+    private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
     @EJB
     private OrderService orders;
 
@@ -49,7 +53,8 @@ public class OrderResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Place an order", description = "Prices the lines for the customer, takes the stock and "
-            + "stores the order; optimistic-lock conflicts are retried a bounded number of times.")
+            + "stores the order; optimistic-lock conflicts are retried a bounded number of times. With an Idempotency-Key "
+            + "header, a request repeating a key answers the order that key created, as it was answered then.")
     @APIResponse(responseCode = "201", description = "the order, as stored",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OrderDetails.class)))
     @APIResponse(responseCode = "400", description = "a missing, malformed or out-of-range value, a repeated product, too many lines",
@@ -58,14 +63,20 @@ public class OrderResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @APIResponse(responseCode = "409", description = "the stock kept changing under the order; try again",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @APIResponse(responseCode = "422", description = "the Idempotency-Key was sent before with another order",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @APIResponse(responseCode = "413", description = "the body is larger than the server takes",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @APIResponse(responseCode = "415", description = "the body is not application/json",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Response create(@RequestBody(required = true, description = "at most order.max-lines lines, each product "
             + "once, each quantity at most order.max-quantity (the settings' defaults: the application's "
-            + "META-INF/microprofile-config.properties)") NewOrder body) throws OrderRejectedException {
-        var created = orders.createOrder(OrderInput.checked(body, OrderInput.Naming.JSON));
+            + "META-INF/microprofile-config.properties)") NewOrder body,
+            @Parameter(description = "the client's name for this one order, up to 200 printable ASCII characters; "
+                    + "honoured for order.idempotency.retention-hours") @HeaderParam(IDEMPOTENCY_KEY) String key)
+            throws OrderRejectedException {
+        var order = OrderInput.checked(body, OrderInput.Naming.JSON);
+        var created = orders.createOrder(order, OrderInput.key(key, IDEMPOTENCY_KEY, order));
         // A path, not an absolute URL: an absolute one would be built from the request's Host header, which the
         // client chooses (and a forged one would be echoed to whoever reads the answer).
         String location = uri.getBaseUri().getRawPath() + "orders/" + created.id();

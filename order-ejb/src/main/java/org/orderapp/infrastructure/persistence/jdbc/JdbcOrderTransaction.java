@@ -26,6 +26,8 @@ import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
+import org.orderapp.application.IdempotencyKey;
+import org.orderapp.application.IdempotencyKeys;
 import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderDetails;
 import org.orderapp.application.OrderRejectedException;
@@ -88,20 +90,27 @@ public class JdbcOrderTransaction {
     @EJB
     private ReplenishRequests replenish;
 
+    @EJB
+    private IdempotencyKeys keys;
+
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    public OrderDetails createOrder(NewOrder request) throws OrderRejectedException {
+    public OrderDetails createOrder(NewOrder request, IdempotencyKey key) throws OrderRejectedException {
+        UUID orderId = ORDER_IDS.generate();
+        if (key != null) {
+            keys.claim(key, orderId); // first: a concurrent request with the key waits here, before taking any stock
+        }
         try (Connection connection = dataSource.getConnection()) {
-            return createOrder(connection, request);
+            return createOrder(connection, request, orderId);
         } catch (SQLException e) {
             throw new EJBException("order of customer " + request.customerId() + " failed: " + e.getMessage(), e);
         }
     }
 
-    private OrderDetails createOrder(Connection connection, NewOrder request) throws SQLException, OrderRejectedException {
+    private OrderDetails createOrder(Connection connection, NewOrder request, UUID orderId) throws SQLException, OrderRejectedException {
         Customer customer = customer(connection, request.customerId());
         Map<Long, Product> products = products(connection, request);
         // Milliseconds, as the column stores them: the answer shows the date a later read will show.
-        var order = new PendingOrder(ORDER_IDS.generate(), customer, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        var order = new PendingOrder(orderId, customer, Instant.now().truncatedTo(ChronoUnit.MILLIS));
         for (NewOrder.Line requested : request.lines()) {
             Product product = products.get(requested.productId());
             if (product == null) {

@@ -14,8 +14,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.orderapp.application.IdempotencyKey;
+import org.orderapp.application.IdempotencyKeys;
 import org.orderapp.application.NewOrder;
 import org.orderapp.application.OrderAttempt;
 import org.orderapp.application.OrderDetails;
@@ -66,16 +69,23 @@ public class JpaOrderTransaction {
     @EJB
     private ReplenishRequests replenish;
 
+    @EJB
+    private IdempotencyKeys keys;
+
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     /** The request has passed {@link NewOrder}'s constraints where it came in. */
-    public OrderDetails createOrder(NewOrder request) throws OrderRejectedException {
+    public OrderDetails createOrder(NewOrder request, IdempotencyKey key) throws OrderRejectedException {
+        UUID orderId = ORDER_IDS.generate();
+        if (key != null) {
+            keys.claim(key, orderId); // first: a concurrent request with the key waits here, before taking any stock
+        }
         Customer customer = em.find(Customer.class, request.customerId());
         if (customer == null) {
             throw new OrderRejectedException(Reason.NOT_FOUND, "customerId", "no customer with id " + request.customerId());
         }
         int center = customer.getDistributionCenter().getId();
         // Milliseconds, as the column stores them: the answer shows the date a later read will show.
-        var order = new Order(ORDER_IDS.generate(), customer, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        var order = new Order(orderId, customer, Instant.now().truncatedTo(ChronoUnit.MILLIS));
         for (NewOrder.Line line : request.lines()) {
             Product product = em.find(Product.class, line.productId());
             if (product == null) {

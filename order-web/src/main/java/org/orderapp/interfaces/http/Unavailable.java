@@ -1,0 +1,44 @@
+package org.orderapp.interfaces.http;
+
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * A request that failed because the database did not answer in time or could not be reached (the datasource's
+ * connect, socket and query timeouts, order.ds.* in the server's datasource.cli; a pool with no connection to give):
+ * answered 503 with Retry-After, since the same request may well succeed once the database is back. The cause is
+ * searched through the chain, as the container and the persistence provider wrap it.
+ */
+public final class Unavailable {
+
+    public static final int SERVICE_UNAVAILABLE = 503;
+    /** What a client should wait before trying again: about the time the pool takes to find the database back. */
+    public static final String RETRY_AFTER_SECONDS = "5";
+
+    private Unavailable() {
+    }
+
+    public static boolean isCause(Throwable failure) {
+        return Stream.iterate(failure, Objects::nonNull, Throwable::getCause).anyMatch(Unavailable::isUnavailability);
+    }
+
+    public static ClientError answer() {
+        return new ClientError(SERVICE_UNAVAILABLE, null, "the database did not answer in time; try again in "
+                + RETRY_AFTER_SECONDS + " s");
+    }
+
+    private static boolean isUnavailability(Throwable t) {
+        if (t instanceof SQLTimeoutException || t instanceof SQLTransientConnectionException
+                || t instanceof SQLRecoverableException || t instanceof SocketTimeoutException || t instanceof ConnectException) {
+            return true;
+        }
+        // SQLSTATE class 08: connection exception (a driver that does not use the subclasses above).
+        return t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08");
+    }
+}
