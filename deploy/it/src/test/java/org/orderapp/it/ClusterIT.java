@@ -28,15 +28,15 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.orderapp.launcher.ApplicationStack;
-import org.orderapp.launcher.DatabaseTarget;
-import org.orderapp.launcher.ProjectLayout;
-import org.orderapp.launcher.ServerProfile;
-import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
-import org.orderapp.load.RunResult;
-import org.orderapp.load.Target;
-import org.orderapp.load.fault.FaultEvent;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.fault.FaultEvent;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.target.Target;
 
 /**
  * A cluster of two nodes behind WildFly's load balancer, started by the launcher as ./order run --nodes 2 starts it,

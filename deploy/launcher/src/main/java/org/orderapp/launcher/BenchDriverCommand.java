@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.orderapp.load.bench.DriverBench;
-import org.orderapp.load.experiment.ExperimentDefinition;
-import org.orderapp.load.experiment.Observation;
+import org.orderapp.lab.bench.DriverBench;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.run.ExperimentFolder;
+import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Option;
                 "application, with the same connections, in alternating rounds; prints both rates and the ratio, and writes",
                 "the comparison files (results/experiments/<time>-driver/).",
                 "Exit status 1 when the driver reaches less than the required share of wrk's rate."})
-class BenchDriverCommand implements Callable<Integer> {
+public class BenchDriverCommand implements Callable<Integer> {
 
     private static final String WRK = "wrk";
     private static final String DRIVER = "driver";
