@@ -2,7 +2,7 @@ package org.orderapp.launcher;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.orderapp.lab.bench.BatchInsertBenchmark;
+import org.orderapp.lab.run.BatchInsertBenchmark;
 import org.orderapp.stack.RunState;
 import org.orderapp.stack.admin.AdminClient;
 import org.orderapp.stack.layout.ProjectLayout;

@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.Folders;
 import org.orderapp.stack.layout.ProjectLayout;
 
 /**
@@ -45,7 +46,7 @@ public record AdminCredentials(String user, String password) {
         new SecureRandom().nextBytes(random);
         String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         Files.createDirectories(layout.var());
-        AdminRealm.writeOwnerOnly(passwordFile(layout), password + "\n");
+        Folders.writeOwnerOnly(passwordFile(layout), password + "\n");
         return new Created(new AdminCredentials(USER, password), true);
     }
 

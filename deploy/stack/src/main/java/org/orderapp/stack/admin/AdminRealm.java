@@ -4,12 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import org.orderapp.stack.layout.Folders;
 
 /**
  * The two files of the server's admin realm (Elytron's OrderAdminRealm, deploy/server/src/main/cli/security.cli):
@@ -46,8 +45,8 @@ public final class AdminRealm {
             passwords.append(u.name()).append('=').append(digest(u.name(), u.password())).append('\n');
             roles.append(u.name()).append('=').append(String.join(",", u.roles())).append('\n');
         }
-        writeOwnerOnly(directory.resolve(USERS_FILE), passwords.toString());
-        writeOwnerOnly(directory.resolve(ROLES_FILE), roles.toString());
+        Folders.writeOwnerOnly(directory.resolve(USERS_FILE), passwords.toString());
+        Folders.writeOwnerOnly(directory.resolve(ROLES_FILE), roles.toString());
     }
 
     static String digest(String user, String password) {
@@ -58,16 +57,5 @@ public final class AdminRealm {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no MD5", e);
         }
-    }
-
-    /** Creates or replaces a file that only its owner may read, on file systems that have POSIX permissions. */
-    public static void writeOwnerOnly(Path file, String content) throws IOException {
-        Files.deleteIfExists(file);
-        try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException noPosix) {
-            Files.createFile(file);
-        }
-        Files.writeString(file, content, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
     }
 }

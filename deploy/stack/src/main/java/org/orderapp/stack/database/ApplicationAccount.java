@@ -8,7 +8,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import org.orderapp.stack.admin.AdminRealm;
+import org.orderapp.stack.layout.Folders;
 
 /**
  * The application's account on a database this project starts (the embedded one, a Galera cluster's nodes): user
@@ -56,7 +56,7 @@ public final class ApplicationAccount {
         new SecureRandom().nextBytes(random);
         String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         Files.createDirectories(home);
-        AdminRealm.writeOwnerOnly(file, password + "\n");
+        Folders.writeOwnerOnly(file, password + "\n");
         return new ApplicationAccount(password);
     }
 

@@ -1,8 +1,11 @@
 package org.orderapp.stack.layout;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -22,5 +25,16 @@ public final class Folders {
                 Files.delete(p);
             }
         }
+    }
+
+    /** Creates or replaces a file that only its owner may read, on file systems that have POSIX permissions. */
+    public static void writeOwnerOnly(Path file, String content) throws IOException {
+        Files.deleteIfExists(file);
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException noPosix) {
+            Files.createFile(file);
+        }
+        Files.writeString(file, content, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
     }
 }

@@ -17,7 +17,6 @@ import org.orderapp.driver.LoadDriver;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.settings.Durations;
 import org.orderapp.driver.settings.LoadConfig;
-import org.orderapp.lab.bench.BatchInsertBenchmark;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition.Variant;

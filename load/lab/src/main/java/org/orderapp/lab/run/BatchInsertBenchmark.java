@@ -1,4 +1,4 @@
-package org.orderapp.lab.bench;
+package org.orderapp.lab.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
