@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.orderapp.lab.bench.DriverBench;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.lab.run.ExperimentFolder;
 import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
@@ -68,8 +69,8 @@ public class BenchDriverCommand implements Callable<Integer> {
                 "GET " + result.settings().url() + " with " + connections + " keep-alive connections, rounds of "
                         + duration.toSeconds() + " s alternating which goes first; the driver must reach " + required
                         + " of wrk's rate.", null, null, null, Map.of(), rounds, WRK,
-                List.of(ExperimentDefinition.Variant.named(WRK, "wrk, the reference"),
-                        ExperimentDefinition.Variant.named(DRIVER, "the load driver's own HTTP client")));
+                List.of(Variant.named(WRK, "wrk, the reference"),
+                        Variant.named(DRIVER, "the load driver's own HTTP client")));
         var observations = new ArrayList<Observation>();
         String step = connections + " connections";
         for (DriverBench.Round r : result.rounds()) {

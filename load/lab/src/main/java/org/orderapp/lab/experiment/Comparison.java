@@ -16,7 +16,7 @@ import org.orderapp.lab.experiment.Observation.StepFigures;
  * Written as comparison.json, comparison.csv and comparison.html; the same shape for every A/B result of the project.
  */
 public record Comparison(String experiment, String description, String command, String started, String finished,
-                         ExperimentDefinition.Guide guide, String control, Map<String, String> units, int rounds,
+                         Guide guide, String control, Map<String, String> units, int rounds,
                          boolean valid, boolean interrupted, List<String> notes, String warmUp,
                          Map<String, String> metrics, List<VariantFigures> variants, List<Ratio> ratios, List<Run> runs,
                          Method method) {

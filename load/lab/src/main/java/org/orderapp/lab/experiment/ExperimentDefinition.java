@@ -63,76 +63,8 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
-    /**
-     * The guide's reference: a section, table or figure, its result in words, and the ratios it reports, drawn
-     * beside ours ({variant: tuned, metric: throughput, step: 100, ratio: 1.778}).
-     */
-    public record Guide(String reference, String figure, List<Expected> expected) {
-        public Guide {
-            expected = expected == null ? List.of() : List.copyOf(expected);
-        }
-    }
-
-    public record Expected(String variant, String metric, Double step, double ratio) {
-    }
-
     /** The reference data set of the experiment: the batch load's scale and seed (defaults: the seed data set). */
     public record Data(Double scale, Long seed) {
-    }
-
-    /**
-     * A configuration to measure: a server profile, server system properties, extra JVM options, management
-     * operations applied to the run's copy of the server configuration before it starts (for what WildFly does not
-     * take as an expression, such as the cached connection manager's install), and optionally another checkout of
-     * Order (a folder with its own ./order) whose server and application run instead of this one.
-     */
-    public record Variant(String name, String description, String profile, Map<String, String> properties,
-                          List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
-        public Variant {
-            properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
-            jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
-            serverCli = serverCli == null ? List.of() : List.copyOf(serverCli);
-        }
-
-        /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
-        public static Variant named(String name, String description) {
-            return new Variant(name, description, null, null, null, null, null, null, null);
-        }
-
-        /** A variant on the single server. */
-        public Variant(String name, String description, String profile, Map<String, String> properties,
-                       List<String> jvmOptions, List<String> serverCli, String checkout) {
-            this(name, description, profile, properties, jvmOptions, serverCli, checkout, null, null);
-        }
-
-        /** Database nodes: 1, the embedded database; more, a Galera cluster of that many nodes. */
-        public int dbNodesOrDefault() {
-            return dbNodes == null ? 1 : dbNodes;
-        }
-
-        /** Application servers: 1, the single server; more, a cluster of that many nodes behind a load balancer. */
-        public int nodesOrDefault() {
-            return nodes == null ? 1 : nodes;
-        }
-
-        /** "profile tuned, -Dorder.ds.max-pool-size=40", for reports. */
-        public String summary() {
-            var parts = new ArrayList<String>();
-            parts.add("profile " + (profile == null ? "baseline" : profile));
-            if (nodesOrDefault() > 1) {
-                parts.add(nodes + " nodes");
-            }
-            if (dbNodesOrDefault() > 1) {
-                parts.add(dbNodes + " database nodes (Galera)");
-            }
-            properties.forEach((k, v) -> parts.add("-D" + k + "=" + v));
-            parts.addAll(jvmOptions);
-            parts.addAll(serverCli);
-            if (checkout != null) {
-                parts.add("checkout " + checkout);
-            }
-            return String.join(", ", parts);
-        }
     }
 
     /** The most nodes a variant may run on one machine: as many as ./order run --nodes allows. */
@@ -254,7 +186,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             throw new IllegalArgumentException(file + ": data scale must be positive");
         }
         if (guide != null) {
-            for (Expected e : guide.expected()) {
+            for (Guide.Expected e : guide.expected()) {
                 if (!names.contains(e.variant())) {
                     throw new IllegalArgumentException(file + ": the guide's expected figure names no variant of this experiment: "
                             + e.variant());
@@ -380,7 +312,6 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
     }
 
-
     /** Every definition in a folder, by name. */
     public static List<Path> list(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
@@ -398,7 +329,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
         return guide.expected().stream()
                 .filter(e -> e.variant().equals(variant) && e.metric().equals(metric.key()) && (e.step() == null || e.step() == step))
-                .map(Expected::ratio).findFirst().orElse(null);
+                .map(Guide.Expected::ratio).findFirst().orElse(null);
     }
 
     /** For reports: everything as it was run, with the keys of the file. */

@@ -1,6 +1,6 @@
 package org.orderapp.lab.interleaved;
 
-import org.orderapp.lab.experiment.ExperimentDefinition.Variant;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.target.Target;
 
 /**

@@ -18,6 +18,7 @@ import org.orderapp.batch.LoadStatus;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.lab.run.ExperimentFolder;
 import org.orderapp.stack.admin.AdminClient;
 import org.orderapp.stack.admin.ReferenceDataSeed;
@@ -79,7 +80,7 @@ public final class BatchInsertBenchmark {
 
     /** @param definition the benchmark's definition; its variants must be exactly the loaders */
     public BatchInsertBenchmark(ExperimentDefinition definition, PrintStream out) {
-        Set<String> named = definition.variants().stream().map(ExperimentDefinition.Variant::name).collect(Collectors.toSet());
+        Set<String> named = definition.variants().stream().map(Variant::name).collect(Collectors.toSet());
         Set<String> loaders = Arrays.stream(Loader.values()).map(l -> l.variant).collect(Collectors.toSet());
         if (!NAME.equals(definition.benchmark()) || !named.equals(loaders)) {
             throw new IllegalArgumentException(definition.name() + ": the batch-insert benchmark's variants are its loaders "

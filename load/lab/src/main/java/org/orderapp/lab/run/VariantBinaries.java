@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.orderapp.lab.experiment.ExperimentDefinition.Variant;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerProfile;
 

@@ -14,15 +14,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orderapp.lab.experiment.ExperimentDefinition.Variant;
 import org.orderapp.lab.experiment.Observation.StepFigures;
+import org.orderapp.lab.experiment.Variant;
 
 /** A comparison built from known observations: means over valid rounds, paired ratios, invalid runs left out. */
 class ComparisonTest {
 
     private static final ExperimentDefinition DEFINITION = new ExperimentDefinition("demo", "a against b", "A against B.",
-            new ExperimentDefinition.Guide("Table 9.9", "b is twice as fast",
-                    List.of(new ExperimentDefinition.Expected("b", "throughput", 20.0, 2.0))),
+            new Guide("Table 9.9", "b is twice as fast",
+                    List.of(new Guide.Expected("b", "throughput", 20.0, 2.0))),
             null, null, Map.of(), 3, "a", List.of(variant("a"), variant("b")));
 
     private static Variant variant(String name) {

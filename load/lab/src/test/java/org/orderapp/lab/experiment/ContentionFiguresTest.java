@@ -36,7 +36,7 @@ class ContentionFiguresTest {
     @Test
     void theComparisonGivesTheirMeansOverValidRounds() {
         var d = new ExperimentDefinition("locking", "a against b", null, null, null, null, Map.of(), 2, "a",
-                List.of(ExperimentDefinition.Variant.named("a", null), ExperimentDefinition.Variant.named("b", null)));
+                List.of(Variant.named("a", null), Variant.named("b", null)));
         var observations = List.of(
                 run(1, 1, "a", 0), run(2, 1, "b", 4), run(3, 2, "b", 6), run(4, 2, "a", 0));
         var c = Comparison.of(d, new Comparison.Context("cmd", "s", "f", Map.of(), "w", false, List.of()), observations);

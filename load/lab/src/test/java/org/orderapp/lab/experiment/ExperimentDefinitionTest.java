@@ -153,7 +153,7 @@ class ExperimentDefinitionTest {
                     properties: {order.ds.max-pool-size: "500"}
                 control: large
                 """));
-        assertEquals(List.of("small", "large"), d.only(List.of("small")).variants().stream().map(ExperimentDefinition.Variant::name).toList(),
+        assertEquals(List.of("small", "large"), d.only(List.of("small")).variants().stream().map(Variant::name).toList(),
                 "the control kept, the file's order");
         assertEquals("large", d.only(List.of("huge")).controlOrDefault());
         var unknown = assertThrows(IllegalArgumentException.class, () -> d.only(List.of("tiny")));

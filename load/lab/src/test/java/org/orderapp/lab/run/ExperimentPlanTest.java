@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orderapp.lab.experiment.ExperimentDefinition.Variant;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerProfile;
 
