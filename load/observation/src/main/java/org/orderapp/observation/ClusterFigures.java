@@ -72,7 +72,7 @@ public final class ClusterFigures implements ServerReadings {
     private static Map<String, Double> clustering(ManagementReader reader) {
         Map<String, Double> values = new LinkedHashMap<>();
         // An entity region's cache replicates only invalidations (a put after a miss stays local).
-        reader.read(ManagementReader.runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "hibernate",
+        reader.read(RuntimeReads.runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "hibernate",
                 "cache", "*"))).ifPresent(caches -> {
                     double invalidations = 0;
                     for (ModelNode c : caches.asList()) {
@@ -80,20 +80,20 @@ public final class ClusterFigures implements ServerReadings {
                     }
                     values.put(NodeFigures.INVALIDATIONS, invalidations);
                 });
-        reader.read(ManagementReader.runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "web",
+        reader.read(RuntimeReads.runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "web",
                 "cache", WEB_SESSIONS))).ifPresent(cache -> {
                     values.put(NodeFigures.SESSION_WRITES, cache.get("writes").asDouble(0));
                     values.put("sessions.replications", cache.get("replication-count").asDouble(0));
                     values.put("sessions.entries", cache.get("number-of-entries-in-memory").asDouble(0));
                 });
-        reader.read(ManagementReader.runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "ejb",
+        reader.read(RuntimeReads.runtime(Operations.createAddress("subsystem", "infinispan", "cache-container", "ejb",
                 "cache", STATEFUL_BEANS))).ifPresent(cache -> {
                     values.put("beans.writes", cache.get("writes").asDouble(0));
                     values.put("beans.replications", cache.get("replication-count").asDouble(0));
                 });
-        reader.read(ManagementReader.runtime(Operations.createAddress("deployment", "order.ear", "subdeployment", "order-web.war",
+        reader.read(RuntimeReads.runtime(Operations.createAddress("deployment", "order.ear", "subdeployment", "order-web.war",
                 "subsystem", "undertow"))).ifPresent(web -> values.put(NodeFigures.SESSIONS, web.get("active-sessions").asDouble(0)));
-        reader.read(ManagementReader.runtime(Operations.createAddress("subsystem", "jgroups", "channel", "ee", "protocol", "TCP")))
+        reader.read(RuntimeReads.runtime(Operations.createAddress("subsystem", "jgroups", "channel", "ee", "protocol", "TCP")))
                 .ifPresent(tcp -> values.put(NodeFigures.CLUSTER_MESSAGES_SENT,
                         tcp.get("num_ucast_msgs_sent").asDouble(0) + tcp.get("num_mcast_msgs_sent").asDouble(0)));
         reader.read(Operations.createReadAttributeOperation(Operations.createAddress("subsystem", "jgroups", "channel", "ee"), "view"))

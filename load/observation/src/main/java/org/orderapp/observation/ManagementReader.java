@@ -1,5 +1,10 @@
 package org.orderapp.observation;
 
+import static org.orderapp.observation.RuntimeReads.childrenRuntime;
+import static org.orderapp.observation.RuntimeReads.put;
+import static org.orderapp.observation.RuntimeReads.recursiveRuntime;
+import static org.orderapp.observation.RuntimeReads.runtime;
+
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -310,25 +315,6 @@ public final class ManagementReader implements ServerReadings {
         return logged.isPresent() && prepared.isPresent() ? Optional.of(new InDoubt(logged.get(), prepared.get())) : Optional.empty();
     }
 
-    static ModelNode runtime(ModelNode address) {
-        ModelNode op = Operations.createReadResourceOperation(address);
-        op.get("include-runtime").set(true);
-        return op;
-    }
-
-    private static ModelNode childrenRuntime(ModelNode address, String childType) {
-        ModelNode op = Operations.createOperation("read-children-resources", address);
-        op.get("child-type").set(childType);
-        op.get("include-runtime").set(true);
-        return op;
-    }
-
-    private static ModelNode recursiveRuntime(ModelNode address) {
-        ModelNode op = Operations.createReadResourceOperation(address, true);
-        op.get("include-runtime").set(true);
-        return op;
-    }
-
     /** An operation's whole answer (outcome, result, failure); empty when the server cannot be reached. */
     Optional<ModelNode> execute(ModelNode op) {
         try {
@@ -345,16 +331,6 @@ public final class ManagementReader implements ServerReadings {
             return Operations.isSuccessfulOutcome(result) ? Optional.of(Operations.readResult(result)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
-        }
-    }
-
-    private static void put(Map<String, Double> values, String name, ModelNode node, String attribute) {
-        if (node.hasDefined(attribute)) {
-            try {
-                values.put(name, node.get(attribute).asDouble());
-            } catch (IllegalArgumentException notANumber) {
-                // an attribute that is not numeric here is left out
-            }
         }
     }
 
