@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.orderapp.launcher.AdminCredentials;
+import org.orderapp.stack.admin.AdminCredentials;
 
 /**
  * The admin operations need a user with the role order-admin: without credentials 401 (with a BASIC challenge),

@@ -12,7 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.orderapp.launcher.AdminCredentials;
+import org.orderapp.stack.admin.AdminCredentials;
 
 /** A client of the JSON API with its own cookie jar, so it keeps one HTTP session like a browser. */
 final class Api {

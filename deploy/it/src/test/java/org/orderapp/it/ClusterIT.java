@@ -4,18 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.orderapp.it.OwnStack.url;
 
 import jakarta.json.JsonObject;
 import java.net.URI;
-import java.net.URL;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,15 +26,14 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.orderapp.launcher.ApplicationStack;
-import org.orderapp.launcher.DatabaseTarget;
-import org.orderapp.launcher.ProjectLayout;
-import org.orderapp.launcher.ServerProfile;
-import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
-import org.orderapp.load.RunResult;
-import org.orderapp.load.Target;
-import org.orderapp.load.fault.FaultEvent;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.fault.FaultEvent;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.target.Target;
 
 /**
  * A cluster of two nodes behind WildFly's load balancer, started by the launcher as ./order run --nodes 2 starts it,
@@ -50,41 +47,20 @@ import org.orderapp.load.fault.FaultEvent;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
 
-    private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("cluster-it").toAbsolutePath();
-
     private static ApplicationStack stack;
-    private static ListeningSockets sockets;
-    private static Thread stopOnExit;
+    private static OwnStack own;
     private static URI balancer;
     private static List<Target.Node> nodes;
     private static DatabaseTarget database;
-    private static final List<String> CONSOLE = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void startTheCluster() throws Exception {
-        sockets = ListeningSockets.watch(ProcessHandle.current());
-        OrderCli.deleteRecursively(WORK);
-        var layout = new ProjectLayout(Path.of(System.getProperty("order.home")).toAbsolutePath().normalize());
-        // Its own database: the tests' database (published as system properties) keeps the data the other tests expect.
-        Map<String, String> shared = Map.of(DatabaseTarget.URL, "", DatabaseTarget.USER, "", DatabaseTarget.PASSWORD, "");
-        var saved = new java.util.HashMap<String, String>();
-        shared.keySet().forEach(k -> saved.put(k, System.clearProperty(k)));
-        stack = new ApplicationStack();
-        stopOnExit = new Thread(stack::close, "cluster-it-stop");
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-        try {
-            stack.start(new ApplicationStack.Options(layout, WORK.resolve("server"), WORK.resolve("mariadb"),
+        own = OwnStack.start("cluster-it", (layout, work) -> new ApplicationStack.Options(layout, work.resolve("server"),
+                    work.resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), 8080,
                     List.of("jboss.socket.binding.port-offset=" + OrderCli.portOffset(200), "order.inventory.locking=optimistic"),
-                    List.of(), Duration.ofMinutes(8), TestAdmin.admin(), 2), ClusterIT::say);
-        } finally {
-            saved.forEach((k, v) -> {
-                if (v != null) {
-                    System.setProperty(k, v);
-                }
-            });
-        }
-        stack.supervise(ClusterIT::say);
+                    List.of(), Duration.ofMinutes(8), TestAdmin.admin(), 2));
+        stack = own.stack();
         balancer = stack.address().applicationUrl();
         nodes = stack.clusterNodes();
         database = stack.database();
@@ -94,12 +70,8 @@ class ClusterIT {
 
     @AfterAll
     static void stopTheCluster() {
-        if (sockets != null) {
-            sockets.close();
-        }
-        if (stack != null) {
-            stack.close();
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        if (own != null) {
+            own.close();
         }
     }
 
@@ -226,7 +198,7 @@ class ClusterIT {
         JsonObject page3 = expected.get("api/browse/next").object();
         assertEquals(3, page3.getInt("number"), page3.toString());
 
-        var config = LoadOptions.parse(WORK.resolve("results"), List.of("--users", "6", "--warm-up", "2s", "--measure", "60s",
+        var config = LoadOptions.parse(own.work().resolve("results"), List.of("--users", "6", "--warm-up", "2s", "--measure", "60s",
                 "--mix", "neworder=60,inquiry=30,browse=10", "--mix-tolerance", "20%", "--max-error-rate", "100%",
                 "--rt-limit", "all=120s", "--fault", "node-kill@20s", "--drain-timeout", "240s"));
         var target = new Target(balancer, nodes.get(0).management(), database.url(), database.user(), database.password(),
@@ -255,7 +227,7 @@ class ClusterIT {
         assertTrue(kill.outcome().endsWith("the transaction manager's log holds 0 transactions, the broker 0 prepared (in-doubt)"),
                 "every in-doubt transaction of the nodes was recovered: " + kill.outcome());
         assertNotNull(kill.secondsUntilServedAgain(), "orders flowed again within the run: " + kill);
-        assertTrue(CONSOLE.stream().anyMatch(l -> l.startsWith("Cluster: node1 back")), "node1 was started again: " + CONSOLE);
+        assertTrue(own.console().stream().anyMatch(l -> l.startsWith("Cluster: node1 back")), "node1 was started again: " + own.console());
         double dropped = secondsUntilDropped();
         assertTrue(dropped < FD_ALL3_TIMEOUT_SECONDS / 2.0, "node2 excluded the killed node1 when its sockets closed (FD_SOCK2), "
                 + "not after " + FD_ALL3_TIMEOUT_SECONDS + " s without heartbeats (FD_ALL3): " + dropped + " s");
@@ -270,21 +242,21 @@ class ClusterIT {
     /** When the supervisor saw node1 leave node2's view, counted from when it found node1 gone. */
     private static double secondsUntilDropped() {
         String prefix = "Cluster: node1 dropped from the others' view after ";
-        return CONSOLE.stream().filter(l -> l.startsWith(prefix)).findFirst()
+        return own.console().stream().filter(l -> l.startsWith(prefix)).findFirst()
                 .map(l -> Double.parseDouble(l.substring(prefix.length()).replace(" s", "").replace(',', '.')))
-                .orElseThrow(() -> new AssertionError("node1 was never dropped from node2's view: " + CONSOLE));
+                .orElseThrow(() -> new AssertionError("node1 was never dropped from node2's view: " + own.console()));
     }
 
     /** Waits until the supervisor reports node1 gone (the fault came). */
     private static void awaitKilled() throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
         while (System.nanoTime() < deadline) {
-            if (CONSOLE.stream().anyMatch(l -> l.startsWith("Cluster: node1 is gone"))) {
+            if (own.console().stream().anyMatch(l -> l.startsWith("Cluster: node1 is gone"))) {
                 return;
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("node1 was not killed: " + CONSOLE);
+        throw new AssertionError("node1 was not killed: " + own.console());
     }
 
     /**
@@ -374,14 +346,6 @@ class ClusterIT {
         return DriverManager.getConnection(database.url(), database.user(), database.password());
     }
 
-    private static URL url(URI uri) {
-        try {
-            return uri.toURL();
-        } catch (java.net.MalformedURLException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
     /**
      * Every process the tests started, this stack's too (a cluster of two nodes behind the balancer (./order run --nodes 2), its databases, servers, state transfers), has
      * listened on loopback only, from its start until now.
@@ -389,13 +353,7 @@ class ClusterIT {
     @Test
     @Order(99)
     void everyProcessListensOnLoopbackOnly() {
-        List<ListeningSockets.Listener> seen = sockets.seen();
-        assertTrue(seen.size() > 3, "the stack's sockets are seen: " + seen);
-        assertEquals(List.of(), sockets.exposed(), "every socket on loopback; all seen: " + seen);
+        own.assertListenedOnLoopbackOnly();
     }
 
-    private static void say(String line) {
-        CONSOLE.add(line);
-        System.out.println(line);
-    }
 }

@@ -3,10 +3,10 @@ package org.orderapp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.orderapp.it.OwnStack.url;
 
 import java.net.URI;
 import java.net.URL;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
@@ -23,16 +23,15 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.orderapp.launcher.ApplicationStack;
-import org.orderapp.launcher.DatabaseTarget;
-import org.orderapp.launcher.ProjectLayout;
-import org.orderapp.launcher.ServerProfile;
-import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
-import org.orderapp.load.RunResult;
-import org.orderapp.load.Target;
-import org.orderapp.load.fault.FaultEvent;
-import org.orderapp.load.server.GaleraNodes;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.fault.FaultEvent;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.target.GaleraNodes;
+import org.orderapp.target.Target;
 
 /**
  * The server on a MariaDB Galera cluster of three nodes, started by the launcher as ./order run --db-nodes 3 starts it:
@@ -48,44 +47,24 @@ import org.orderapp.load.server.GaleraNodes;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GaleraIT {
 
-    private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("galera-it").toAbsolutePath();
     private static final int USERS = 6;
 
     private static ApplicationStack stack;
-    private static ListeningSockets sockets;
-    private static Thread stopOnExit;
+    private static OwnStack own;
     private static URI application;
     private static DatabaseTarget database;
     private static GaleraNodes nodes;
-    private static final List<String> CONSOLE = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void startTheServerOnACluster() throws Exception {
-        sockets = ListeningSockets.watch(ProcessHandle.current());
         List<String> missing = ApplicationStack.databaseClusterNeeds();
         assertTrue(missing.isEmpty(), "a database cluster needs " + missing);
-        OrderCli.deleteRecursively(WORK);
-        var layout = new ProjectLayout(Path.of(System.getProperty("order.home")).toAbsolutePath().normalize());
-        // Its own database: the tests' database (published as system properties) keeps the data the other tests expect.
-        Map<String, String> shared = Map.of(DatabaseTarget.URL, "", DatabaseTarget.USER, "", DatabaseTarget.PASSWORD, "");
-        var saved = new HashMap<String, String>();
-        shared.keySet().forEach(k -> saved.put(k, System.clearProperty(k)));
-        stack = new ApplicationStack();
-        stopOnExit = new Thread(stack::close, "galera-it-stop");
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
-        try {
-            stack.start(new ApplicationStack.Options(layout, WORK.resolve("server"), WORK.resolve("mariadb"),
+        own = OwnStack.start("galera-it", (layout, work) -> new ApplicationStack.Options(layout, work.resolve("server"),
+                    work.resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), 8080,
                     List.of("jboss.socket.binding.port-offset=" + OrderCli.portOffset(300)), List.of(), Duration.ofMinutes(8),
-                    TestAdmin.admin(), List.of(), 1, 3), GaleraIT::say);
-        } finally {
-            saved.forEach((k, v) -> {
-                if (v != null) {
-                    System.setProperty(k, v);
-                }
-            });
-        }
-        stack.supervise(GaleraIT::say);
+                    TestAdmin.admin(), List.of(), 1, 3));
+        stack = own.stack();
         application = stack.address().applicationUrl();
         database = stack.database();
         nodes = GaleraNodes.of(database.url()).orElseThrow(() -> new AssertionError("not a cluster's URL: " + database.url()));
@@ -95,12 +74,8 @@ class GaleraIT {
 
     @AfterAll
     static void stopTheServerAndTheCluster() {
-        if (sockets != null) {
-            sockets.close();
-        }
-        if (stack != null) {
-            stack.close();
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        if (own != null) {
+            own.close();
         }
     }
 
@@ -186,7 +161,7 @@ class GaleraIT {
     @Test
     @Order(3)
     void aDatabaseNodeKilledUnderLoadLosesNoAcknowledgedOrderAndRejoins() throws Exception {
-        var config = LoadOptions.parse(WORK.resolve("results"), List.of("--users", Integer.toString(USERS), "--warm-up", "2s",
+        var config = LoadOptions.parse(own.work().resolve("results"), List.of("--users", Integer.toString(USERS), "--warm-up", "2s",
                 "--measure", "60s", "--mix", "neworder=70,inquiry=30", "--mix-tolerance", "20%", "--max-error-rate", "100%",
                 "--rt-limit", "all=120s", "--fault", "db-node-kill@20s", "--drain-timeout", "240s"));
         var target = new Target(application, stack.address().managementUrl(), database.url(), database.user(), database.password(),
@@ -207,12 +182,12 @@ class GaleraIT {
         assertNotNull(kill.secondsUntilServedAgain(), "orders flowed again within the run: " + kill);
         assertTrue(kill.errorsDuring() <= USERS, "errors only for the transactions in flight on the killed node, at most one per "
                 + "user: " + kill);
-        assertTrue(CONSOLE.stream()
+        assertTrue(own.console().stream()
                         .anyMatch(l -> l.startsWith("Database: db1 back and Synced") && l.contains("incremental state transfer")),
-                "db1 rejoined by incremental state transfer: " + CONSOLE);
+                "db1 rejoined by incremental state transfer: " + own.console());
         System.out.printf("db-node-kill under load: %d orders acknowledged, %d lost; %d errors during the fault; served again %.0f s "
                 + "after the kill; %s%n", audit.acknowledged(), audit.acknowledgedMissing(), kill.errorsDuring(),
-                kill.secondsUntilServedAgain(), CONSOLE.stream().filter(l -> l.startsWith("Database: db1 back")).findFirst().orElse(""));
+                kill.secondsUntilServedAgain(), own.console().stream().filter(l -> l.startsWith("Database: db1 back")).findFirst().orElse(""));
     }
 
     private static Map<String, Long> perNode(String status) throws Exception {
@@ -258,14 +233,6 @@ class GaleraIT {
         return DriverManager.getConnection(n.url(), database.user(), database.password());
     }
 
-    private static URL url(URI uri) {
-        try {
-            return uri.toURL();
-        } catch (java.net.MalformedURLException e) {
-            throw new IllegalArgumentException(e);
-        }
-    }
-
     /**
      * Every process the tests started, this stack's too (a Galera cluster of three database nodes (./order run --db-nodes 3), its databases, servers, state transfers), has
      * listened on loopback only, from its start until now.
@@ -273,13 +240,7 @@ class GaleraIT {
     @Test
     @Order(99)
     void everyProcessListensOnLoopbackOnly() {
-        List<ListeningSockets.Listener> seen = sockets.seen();
-        assertTrue(seen.size() > 3, "the stack's sockets are seen: " + seen);
-        assertEquals(List.of(), sockets.exposed(), "every socket on loopback; all seen: " + seen);
+        own.assertListenedOnLoopbackOnly();
     }
 
-    private static void say(String line) {
-        CONSOLE.add(line);
-        System.out.println(line);
-    }
 }

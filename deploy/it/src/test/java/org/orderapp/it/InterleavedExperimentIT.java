@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.orderapp.load.lab.BlockOrder;
+import org.orderapp.lab.interleaved.BlockOrder;
 
 /**
  * ./order experiment by the interleaved method, end to end and small: two variants, each on a server of its own kept up

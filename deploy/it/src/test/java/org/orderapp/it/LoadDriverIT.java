@@ -25,14 +25,14 @@ import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.orderapp.load.LoadConfig;
-import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
-import org.orderapp.load.RunResult;
-import org.orderapp.load.Target;
-import org.orderapp.load.audit.AuditResult;
-import org.orderapp.load.fault.FaultEvent;
-import org.orderapp.load.workload.RequestType;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.audit.AuditResult;
+import org.orderapp.driver.fault.FaultEvent;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.driver.workload.RequestType;
+import org.orderapp.target.Target;
 
 /**
  * The load driver end to end against the server under test: a short closed-model run (two small steps, every

@@ -9,7 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.orderapp.launcher.AdminCredentials;
+import org.orderapp.stack.admin.AdminCredentials;
 
 /** ./order as a user runs it, from the checkout, its output in a file of the test's work folder. */
 final class OrderCli {

@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.orderapp.launcher.AdminCredentials;
-import org.orderapp.launcher.ApplicationAccount;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.database.ApplicationAccount;
 
 /**
  * ./order run as a user starts it, from a state folder under the temporary directory (where a checkout under /tmp

@@ -8,8 +8,8 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestPlan;
-import org.orderapp.launcher.AdminCredentials;
-import org.orderapp.launcher.AdminRealm;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.admin.AdminRealm;
 
 /**
  * The admin realm of the servers under test, written once before any test runs into target/admin-realm with

@@ -13,8 +13,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestPlan;
-import org.orderapp.launcher.DatabaseTarget;
-import org.orderapp.launcher.EmbeddedDatabase;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.database.EmbeddedDatabase;
 
 /**
  * The real database of the integration tests, started once before any test runs and stopped after the last:

@@ -5,10 +5,13 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.orderapp.stack.RunState;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerAddress;
 import picocli.CommandLine.Option;
 
 /** --url: the application a client subcommand talks to; by default the one ./order run has written down. */
-class ApplicationOptions {
+public class ApplicationOptions {
 
     @Option(names = "--url", paramLabel = "URL",
             description = "The application, e.g. http://localhost:" + ServerAddress.DEFAULT_HTTP_PORT + "/Order/ "

@@ -2,6 +2,10 @@ package org.orderapp.launcher;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.orderapp.lab.run.BatchInsertBenchmark;
+import org.orderapp.stack.RunState;
+import org.orderapp.stack.admin.AdminClient;
+import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,7 +20,7 @@ import picocli.CommandLine.Option;
                 "Every load empties ALL tables first: with existing data it needs --reset-all.",
                 "Defaults of the data set and the rounds: load/experiments/batch-insert.yaml (data, rounds);",
                 "./order experiment batch-insert runs the same on a database and server of its own."})
-class BenchBatchInsertCommand implements Callable<Integer> {
+public class BenchBatchInsertCommand implements Callable<Integer> {
 
     @Option(names = "--scale", description = "Data set of each load (default: the definition's, 0.02: 195,069 rows).")
     Double scale;

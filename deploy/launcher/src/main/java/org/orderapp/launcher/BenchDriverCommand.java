@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.orderapp.load.bench.DriverBench;
-import org.orderapp.load.experiment.ExperimentDefinition;
-import org.orderapp.load.experiment.Observation;
+import org.orderapp.lab.bench.DriverBench;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.Variant;
+import org.orderapp.lab.run.ExperimentFolder;
+import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,7 +21,7 @@ import picocli.CommandLine.Option;
                 "application, with the same connections, in alternating rounds; prints both rates and the ratio, and writes",
                 "the comparison files (results/experiments/<time>-driver/).",
                 "Exit status 1 when the driver reaches less than the required share of wrk's rate."})
-class BenchDriverCommand implements Callable<Integer> {
+public class BenchDriverCommand implements Callable<Integer> {
 
     private static final String WRK = "wrk";
     private static final String DRIVER = "driver";
@@ -66,8 +69,8 @@ class BenchDriverCommand implements Callable<Integer> {
                 "GET " + result.settings().url() + " with " + connections + " keep-alive connections, rounds of "
                         + duration.toSeconds() + " s alternating which goes first; the driver must reach " + required
                         + " of wrk's rate.", null, null, null, Map.of(), rounds, WRK,
-                List.of(ExperimentDefinition.Variant.named(WRK, "wrk, the reference"),
-                        ExperimentDefinition.Variant.named(DRIVER, "the load driver's own HTTP client")));
+                List.of(Variant.named(WRK, "wrk, the reference"),
+                        Variant.named(DRIVER, "the load driver's own HTTP client")));
         var observations = new ArrayList<Observation>();
         String step = connections + " connections";
         for (DriverBench.Round r : result.rounds()) {

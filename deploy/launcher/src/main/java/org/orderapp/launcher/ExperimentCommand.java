@@ -7,12 +7,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.orderapp.load.Durations;
-import org.orderapp.load.experiment.ExperimentDefinition;
-import org.orderapp.load.lab.InterleavedExperiment;
-import org.orderapp.load.lab.MethodChoice;
-import org.orderapp.load.lab.StopRule;
-import org.orderapp.load.rules.RunRules;
+import org.orderapp.driver.rules.RunRules;
+import org.orderapp.driver.settings.Durations;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.interleaved.InterleavedExperiment;
+import org.orderapp.lab.interleaved.MethodChoice;
+import org.orderapp.lab.interleaved.StopRule;
+import org.orderapp.lab.run.CatalogueRun;
+import org.orderapp.lab.run.ExperimentExecution;
+import org.orderapp.lab.run.ExperimentRunner;
+import org.orderapp.lab.run.InterleavedRun;
+import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,7 +33,7 @@ import picocli.CommandLine.Parameters;
                 "Results: results/experiments/<time>-NAME/.",
                 "Exit status: 0 when every run was valid, 1 when one was not (or, with 'all', an experiment failed),",
                 "2 for a bad definition or option."})
-class ExperimentCommand implements Callable<Integer> {
+public class ExperimentCommand implements Callable<Integer> {
 
     static final int DEFAULT_PORT_OFFSET = 200;
     /** The name that runs the whole catalogue. */
@@ -134,7 +139,8 @@ class ExperimentCommand implements Callable<Integer> {
                 System.err.println("order experiment: --variants names one experiment's variants; it does not apply to all");
                 return 2;
             }
-            return new CatalogueRun(this, layout, System.out).run(ExperimentDefinition.list(catalog));
+            return new CatalogueRun(file -> runner(layout, definition(file), file,
+                    commandLine(file.getFileName().toString().replace(ExperimentDefinition.SUFFIX, ""))), quick, dryRun, layout, System.out).run(ExperimentDefinition.list(catalog));
         }
         ExperimentDefinition definition;
         Path file;

@@ -1,10 +1,11 @@
 package org.orderapp.launcher;
 
 import java.nio.file.Path;
+import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Option;
 
 /** --output: where experiments and benchmarks create their folders, results/experiments unless given. */
-class ExperimentOutput {
+public class ExperimentOutput {
 
     @Option(names = "--output", paramLabel = "DIR",
             description = "Where the experiment's folder is created (default: results/experiments in the project).")

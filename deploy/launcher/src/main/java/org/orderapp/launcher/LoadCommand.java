@@ -1,8 +1,9 @@
 package org.orderapp.launcher;
 
 import java.util.concurrent.Callable;
-import org.orderapp.load.LoadDriver;
-import org.orderapp.load.LoadOptions;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Mixin;
         description = {"Drive load against the running application (./order run in another terminal) and write a run folder",
                 "under results/: config.json, summary.json, CSV files, HdrHistogram logs and report.html.",
                 "Exit status: 0 when the audit passes (or is skipped), 1 when it fails."})
-class LoadCommand implements Callable<Integer> {
+public class LoadCommand implements Callable<Integer> {
 
     @Mixin
     LoadOptions options;

@@ -6,6 +6,8 @@ import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.orderapp.batch.LoadStatus;
 import org.orderapp.batch.ResetOutcome;
+import org.orderapp.stack.admin.AdminClient;
+import org.orderapp.stack.admin.LoadProgressView;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +21,7 @@ import picocli.CommandLine.Option;
                 "rows), 2,000 suppliers (1.25 million supplier inventory rows), 2 million customers, 4 pricing methods.",
                 "A load refuses to run over existing reference data: --reset-all removes everything first.",
                 "Stopping this command (Ctrl-C) does not stop the load; --status shows it again."})
-class LoadDataCommand implements Callable<Integer> {
+public class LoadDataCommand implements Callable<Integer> {
 
     @Option(names = "--scale", defaultValue = "1.0", description = "Size of the data set; 1.0 = the guide's.")
     double scale;

@@ -3,11 +3,12 @@ package org.orderapp.launcher;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
-import org.orderapp.load.Target;
+import org.orderapp.stack.RunState;
+import org.orderapp.target.Target;
 import picocli.CommandLine.Option;
 
 /** --management-url: the server's management interface; by default the one ./order run has written down. */
-class ManagementOptions {
+public class ManagementOptions {
 
     @Option(names = "--management-url", paramLabel = "URL",
             description = "The management interface, e.g. http://127.0.0.1:" + Target.DEFAULT_MANAGEMENT_PORT

@@ -1,8 +1,9 @@
 package org.orderapp.launcher;
 
-import org.orderapp.load.LoadOptions;
-import picocli.CommandLine;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.stack.layout.ServerAddress;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The ./order command: one entry point for running and measuring the Order application. */
 @Command(name = "order",
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
         // Every subcommand shows its options' defaults, so no description repeats them.
         showDefaultValues = true,
         scope = CommandLine.ScopeType.INHERIT,
-        versionProvider = BuildInfo.class,
+        versionProvider = VersionProvider.class,
         description = {"Runs and measures the Order application (Jakarta EE on WildFly, Hibernate, MySQL/MariaDB).",
                 "",
                 "Environment (or the same names as -D system properties):",

@@ -5,8 +5,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.orderapp.load.Target;
-import org.orderapp.load.experiment.ExperimentDefinition;
+import org.orderapp.stack.ApplicationCluster;
+import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.RunState;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.admin.ReferenceDataSeed;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.database.GaleraCluster;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerAddress;
+import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.target.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
@@ -19,12 +28,10 @@ import picocli.CommandLine.Option;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start the database (embedded unless ORDER_DB_URL is set) and the server with order.ear,",
                 "seed a small data set into an empty database, print the URLs, and run until Ctrl-C or SIGTERM."})
-class RunCommand implements Callable<Integer> {
+public class RunCommand implements Callable<Integer> {
 
-    /** Nodes on one machine: each takes a share of its cores and memory; a few show what clustering costs. */
-    static final int MAX_NODES = ExperimentDefinition.MAX_NODES;
-    /** Database nodes on one machine: each a mariadbd with its buffer pool; a few show what synchronous replication costs. */
-    static final int MAX_DB_NODES = ExperimentDefinition.MAX_DB_NODES;
+    static final int MAX_NODES = ApplicationCluster.MAX_NODES;
+    static final int MAX_DB_NODES = GaleraCluster.MAX_NODES;
 
     @Option(names = "--http-port", description = "HTTP port (default: " + ServerAddress.HTTP_PORT_SETTING + ", else "
             + ServerAddress.DEFAULT_HTTP_PORT + ")")

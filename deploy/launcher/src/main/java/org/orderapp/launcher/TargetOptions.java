@@ -3,7 +3,11 @@ package org.orderapp.launcher;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
-import org.orderapp.load.Target;
+import org.orderapp.stack.RunState;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.target.Target;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -12,7 +16,7 @@ import picocli.CommandLine.Mixin;
  * ORDER_DB_USER and ORDER_DB_PASSWORD. Several --url spread the users over them (a cluster's nodes, bypassing its
  * balancer); the nodes' figures are still read from ./order run's state unless --management-url names another server.
  */
-class TargetOptions {
+public class TargetOptions {
 
     @Mixin
     ApplicationOptions application;

@@ -1,0 +1,317 @@
+package org.orderapp.stack;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.database.EmbeddedDatabase;
+import org.orderapp.stack.database.GaleraCluster;
+import org.orderapp.stack.database.GaleraPorts;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerAddress;
+import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.target.Target;
+
+/**
+ * What a run of the application needs, started in order and stopped in reverse, exactly once: the database
+ * (an embedded MariaDB in its folder, unless ORDER_DB_URL names one), then the server of a checkout with a profile
+ * and settings, until the EAR is deployed; or, with more than one node, a cluster of servers behind a load
+ * balancer (ApplicationCluster). Create it first and start it after, so that a stop requested during the
+ * start (Ctrl-C) stops whatever has started by then.
+ *
+ * Once started, it keeps itself up until closed: a database or server process that dies (a crash, SIGKILL, the
+ * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most.
+ */
+public final class ApplicationStack implements AutoCloseable {
+
+    /**
+     * @param binaries         the checkout whose server and EAR run
+     * @param serverBase       the server's base directory
+     * @param databaseHome     the embedded database's folder (unused with ORDER_DB_URL)
+     * @param serverProperties the server's system properties, "name=value"
+     * @param jvmOptions       JVM options after the profile's
+     * @param admin            the administrator the server's admin realm holds
+     * @param serverCli        management operations applied to the run's configuration before the server starts
+     * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
+     * @param dbNodes          1: the embedded database; more: a Galera cluster of that many nodes, in databaseHome's
+     *                         sibling "galera"
+     * @param sharedDatabase   a database another stack started and owns, used instead of starting one; null: none
+     */
+    public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
+
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                List<String> serverCli, int nodes, int dbNodes) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
+                    nodes, dbNodes, null);
+        }
+
+        /** The same stack on a database another stack started. */
+        public Options onDatabase(DatabaseTarget database) {
+            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
+                    serverCli, nodes, dbNodes, database);
+        }
+
+        /** On the embedded database (one node). */
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                List<String> serverCli, int nodes) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli, nodes, 1);
+        }
+
+        /** The build's configuration as it is, on one server. */
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of(), 1);
+        }
+
+        /** The build's configuration as it is, on that many nodes. */
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin, int nodes) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of(), nodes);
+        }
+
+        public Path clusterBase() {
+            return serverBase.resolveSibling("cluster");
+        }
+
+        /** Where a database cluster keeps its binaries, nodes and logs. */
+        public Path galeraHome() {
+            return databaseHome.resolveSibling("galera");
+        }
+    }
+
+    private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
+    private static final int MAX_RESTARTS = 5;
+
+    private volatile EmbeddedDatabase embedded;
+    private volatile GaleraCluster galera;
+    private volatile ApplicationServer server;
+    private volatile ApplicationCluster cluster;
+    private volatile DatabaseTarget database;
+    private volatile ServerAddress address;
+    private volatile boolean closed;
+    private volatile ApplicationServer.Settings serverSettings;
+    private volatile Duration startupTimeout;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile String failure;
+    private int restarts;
+
+    /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
+    public void start(Options options, Consumer<String> say) throws Exception {
+        try {
+            Optional<DatabaseTarget> external = DatabaseTarget.external();
+            if (options.sharedDatabase() != null) {
+                database = options.sharedDatabase();
+                say.accept("Database: shared, " + database.displayUrl());
+            } else if (options.dbNodes() > 1) {
+                if (external.isPresent()) {
+                    throw new IllegalArgumentException("a database cluster is started here (more than one database node), "
+                            + "but " + DatabaseTarget.URL + " names an external database; unset it, or run one database node");
+                }
+                galera = GaleraCluster.start(options.galeraHome(), options.dbNodes(), GaleraPorts.of(options.serverProperties()), say);
+                database = galera.target();
+                say.accept("Database: the application reaches the cluster through " + database.displayUrl());
+            } else if (external.isPresent()) {
+                database = external.get();
+                if (database.password().isEmpty()) {
+                    throw new IllegalArgumentException("ORDER_DB_PASSWORD must be set for an external database: "
+                            + "WildFly datasources do not accept an empty password.");
+                }
+                say.accept("Database: external " + database.displayUrl());
+            } else {
+                say.accept("Database: starting embedded MariaDB (data in " + options.databaseHome() + ") ...");
+                embedded = EmbeddedDatabase.start(options.databaseHome());
+                database = embedded.target();
+                say.accept("Database: embedded MariaDB on 127.0.0.1:" + embedded.port());
+            }
+            var family = database.probe();
+            say.accept("Database: " + family.name() + " " + family.version() + "; Hibernate dialect " + family.hibernateDialect());
+
+            ServerProfile profile = options.profile();
+            boolean clustered = options.nodes() > 1;
+            say.accept((clustered ? "Cluster" : "Server") + ": starting WildFly " + ProjectLayout.WILDFLY_VERSION + ", profile " + profile.name()
+                    + " (" + (clustered ? profile.clusterNode().serverConfig() : profile.serverConfig())
+                    + (options.serverCli().isEmpty() ? "" : " with " + options.serverCli().size() + " configuration command(s) applied first")
+                    + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() && profile.jvmOptionsAlways().isEmpty() ? ""
+                    : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
+                    + (clustered ? "; logs: " + options.clusterBase().resolve("*/log") : "; log: " + options.serverBase().resolve("log")) + ") ...");
+            long started = System.nanoTime();
+            // The profile's system properties first: a -D given for the run comes later and wins.
+            var properties = new java.util.ArrayList<>(profile.systemProperties());
+            properties.addAll(options.serverProperties());
+            serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
+                    database, family.hibernateDialect(), options.httpPort(), options.admin(),
+                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of());
+            startupTimeout = options.startupTimeout();
+            if (clustered) {
+                cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
+                cluster.start(options.startupTimeout(), say);
+                address = cluster.address();
+                say.accept(String.format("Cluster: order.ear deployed on %d nodes, all behind the load balancer, in %.1f s",
+                        options.nodes(), (System.nanoTime() - started) / 1e9));
+                return;
+            }
+            server = ApplicationServer.start(serverSettings);
+            server.awaitDeployment(options.startupTimeout());
+            address = ServerAddress.of(options.httpPort(), options.serverProperties());
+            say.accept(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Watches the database and the server from now on, starting either again when it dies. */
+    public void supervise(Consumer<String> say) {
+        var supervisor = new Thread(() -> superviseUntilClosed(say), "order-supervisor");
+        supervisor.setDaemon(true);
+        supervisor.start();
+    }
+
+    /** Blocks until the stack is closed, or its supervisor gave up; answers why it gave up, or null. */
+    public String awaitEnd() throws InterruptedException {
+        ended.await();
+        return failure;
+    }
+
+    private void superviseUntilClosed(Consumer<String> say) {
+        try {
+            while (!closed) {
+                Thread.sleep(SUPERVISE_INTERVAL.toMillis());
+                EmbeddedDatabase db = embedded;
+                if (db != null && !db.running()) {
+                    long started = System.nanoTime();
+                    synchronized (this) { // close() waits for the restart, then stops what it started
+                        if (closed) {
+                            return;
+                        }
+                        countRestart("the database");
+                        say.accept("Database: mariadbd is gone; starting it again on the same data and port ...");
+                        db.restart();
+                    }
+                    say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
+                }
+                GaleraCluster g = galera;
+                if (g != null) {
+                    g.restartWhatDied(what -> {
+                        synchronized (this) {
+                            countRestart(what);
+                        }
+                    }, say);
+                }
+                ApplicationCluster c = cluster;
+                if (c != null) {
+                    c.restartWhatDied(what -> {
+                        synchronized (this) {
+                            countRestart(what);
+                        }
+                    }, say);
+                }
+                ApplicationServer s = server;
+                if (s != null && !s.process().isAlive()) {
+                    long started = System.nanoTime();
+                    ApplicationServer restarted;
+                    synchronized (this) {
+                        if (closed) {
+                            return;
+                        }
+                        countRestart("the server");
+                        say.accept("Server: the server JVM is gone; starting it again with the same settings, its "
+                                + "transaction log and message journal kept ...");
+                        restarted = ApplicationServer.start(serverSettings);
+                        server = restarted;
+                    }
+                    restarted.awaitDeployment(startupTimeout);
+                    say.accept(String.format("Server: order.ear deployed again in %.1f s", (System.nanoTime() - started) / 1e9));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            failure = e.getMessage() != null ? e.getMessage() : e.toString();
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    private void countRestart(String what) {
+        if (++restarts > MAX_RESTARTS) {
+            throw new IllegalStateException(what + " died again after " + MAX_RESTARTS + " restarts; giving up");
+        }
+    }
+
+    public DatabaseTarget database() {
+        return database;
+    }
+
+    public ServerAddress address() {
+        return address;
+    }
+
+    ApplicationServer server() {
+        return server;
+    }
+
+    /** The cluster, when the stack runs one (more than one node); null for the single server. */
+    public ApplicationCluster cluster() {
+        return cluster;
+    }
+
+    /** A cluster's nodes as the load driver knows them; empty for the single server. */
+    public List<Target.Node> clusterNodes() {
+        ApplicationCluster c = cluster;
+        return c == null ? List.of() : c.targets();
+    }
+
+    public boolean embeddedDatabase() {
+        return embedded != null || galera != null;
+    }
+
+    /** What this machine lacks for a database cluster (more than one database node), each with its Debian package. */
+    public static List<String> databaseClusterNeeds() {
+        return GaleraCluster.missing();
+    }
+
+    /** The database cluster, when the stack runs one (more than one database node); null otherwise. */
+    public GaleraCluster galera() {
+        return galera;
+    }
+
+    /** Stops the server, then the database; what was not started is skipped. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        ended.countDown();
+        if (server != null) {
+            try {
+                server.close();
+            } catch (Exception e) {
+                System.err.println("Stopping the server failed: " + e);
+            }
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (galera != null) {
+            galera.close();
+        }
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (Exception e) {
+                System.err.println("Stopping the database failed: " + e);
+            }
+        }
+    }
+}

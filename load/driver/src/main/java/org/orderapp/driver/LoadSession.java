@@ -1,0 +1,411 @@
+package org.orderapp.driver;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.orderapp.driver.EndpointProbe;
+import org.orderapp.driver.engine.ClosedLoad;
+import org.orderapp.driver.engine.LoadShape;
+import org.orderapp.driver.engine.OpenLoad;
+import org.orderapp.driver.engine.SteadyState;
+import org.orderapp.driver.engine.StepController;
+import org.orderapp.driver.engine.StepResult;
+import org.orderapp.driver.engine.UserFactory;
+import org.orderapp.driver.http.UserConnection;
+import org.orderapp.driver.report.RunFolder;
+import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.driver.workload.AcknowledgedOrder;
+import org.orderapp.driver.workload.Catalog;
+import org.orderapp.driver.workload.Endpoint;
+import org.orderapp.driver.workload.RequestType;
+import org.orderapp.driver.workload.UserSession;
+import org.orderapp.observation.ApplicationMonitor;
+import org.orderapp.observation.ClusterFigures;
+import org.orderapp.observation.CpuMeter;
+import org.orderapp.observation.ManagementReader;
+import org.orderapp.observation.ServerReadings;
+import org.orderapp.observation.ServerSample;
+import org.orderapp.observation.ServerSampler;
+import org.orderapp.observation.ServerWindow;
+import org.orderapp.observation.database.DatabaseCounters;
+import org.orderapp.observation.database.LockContention;
+import org.orderapp.observation.profile.CpuLayers;
+import org.orderapp.observation.profile.CpuProfiler;
+import org.orderapp.observation.profile.FlightRecording;
+import org.orderapp.target.ServerProcess;
+import org.orderapp.target.Target;
+
+/**
+ * The driver's hold on one running application, for as many steps as its caller runs: the run folder, the catalog
+ * of customers and products, the endpoints, and the server observed alongside (management readings, database
+ * counters, CPU by role, lock recordings and CPU profiles per window). Every acknowledged order is kept for the audit.
+ * A load run (LoadDriver) runs its steps on one; an experiment that interleaves its variants keeps one per variant
+ * and samples only the one it measures.
+ */
+public final class LoadSession implements AutoCloseable {
+
+    private final LoadConfig config;
+    private final Target target;
+    private final PrintStream out;
+    private final long runStartNanos;
+    private final Path folder;
+    private final List<String> notes = new ArrayList<>();
+    private final Connection db;
+    private final DatabaseCounters counters;
+    private final Catalog catalog;
+    private final Endpoint endpoint;
+    private final ServerReadings management;
+    private final FlightRecording recording;
+    private final CpuMeter cpu;
+    private final CpuProfiler profiler;
+    private final ServerSampler sampler;
+    private final StepController controller;
+    private final UserSession.Settings settings;
+    private final ConcurrentLinkedQueue<AcknowledgedOrder> ledger = new ConcurrentLinkedQueue<>();
+    private boolean sampling;
+
+    private LoadSession(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
+        this.config = config;
+        this.target = target;
+        this.out = out;
+        this.runStartNanos = System.nanoTime();
+        this.folder = newFolder(config);
+        RunFolder.writeConfig(folder, config, target);
+        say("Run folder: " + folder);
+        this.db = connect();
+        try {
+            this.counters = new DatabaseCounters(this::connect);
+            this.catalog = Catalog.load(db, config.customers().min(), config.customers().max(), (int) config.lines().max());
+            catalog.check(config.hotProducts());
+            if (config.hotProducts() != null) {
+                say(String.format(Locale.ROOT, "Hot products: the first %d products of every center; each order line names one with "
+                        + "probability %.0f %%", config.hotProducts().products(), 100 * config.hotProducts().share()));
+            }
+            say("Catalog: " + catalog.customerCount() + " customers at " + catalog.centerCount()
+                    + " distribution centers (smallest assortment " + catalog.smallestAssortment() + " products)");
+            this.endpoint = EndpointProbe.resolve(config.endpoints(), target.application(), catalog);
+            say("Endpoints: " + (endpoint == Endpoint.FORM ? "form (/NewOrder, /OrderInquiry)" : "JSON API (/api/orders, /api/customers/{id}/orders)")
+                    + (config.endpoints() == LoadConfig.Endpoints.AUTO ? ", detected" : ""));
+            this.management = readable(target.cluster() ? ClusterFigures.connect(target.nodes())
+                    : ManagementReader.connect(target.managementHost(), target.managementPort()));
+            this.recording = config.flightRecording() ? prepareRecording() : null;
+            this.cpu = CpuMeter.locate(target);
+            notes.addAll(cpu.notes());
+            this.profiler = config.cpuProfile() ? prepareProfiler() : null;
+            if (profiler != null) {
+                profiler.prime();
+            }
+            // A cluster's management readings hold each node's own monitor: the balancer would answer from any node.
+            var monitor = target.cluster() ? null : new ApplicationMonitor(target.application());
+            this.sampler = new ServerSampler(management, monitor, counters, cpu, runStartNanos);
+            this.controller = new StepController(config.sampleInterval(), runStartNanos, out);
+            this.settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.lines(),
+                    config.quantity(), config.browsePages(), config.hotProducts());
+        } catch (SQLException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Opens a session on the target: a new run folder under the configuration's output, the catalog read, sampling on. */
+    public static LoadSession open(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
+        var session = new LoadSession(config, target, out);
+        session.resumeSampling();
+        return session;
+    }
+
+    /** The management interface, or null with a note saying why it could not be read. */
+    private ServerReadings readable(ServerReadings readings) {
+        var failure = readings.probe();
+        if (failure.isPresent()) {
+            notes.add("The management interface at " + (target.cluster() ? "a node" : target.management())
+                    + " could not be read (" + failure.get()
+                    + "): pools, queue and cache figures are missing. It is read with local authentication, "
+                    + "which needs the driver on the server's machine, as the server's user.");
+            readings.close();
+            return null;
+        }
+        readings.jvmDescription().ifPresent(jvm -> notes.add("Server JVM: " + jvm));
+        return readings;
+    }
+
+    /**
+     * Runs one step of the load ({@code round} names its repeat on the console, "run 1/3"): warm-up (until steady when a steady state is given), then the measurement window, with
+     * the server sampled, and recorded and profiled if asked, inside it.
+     */
+    public StepOutcome step(String round, int repeat, int index, double step, Duration warmUp, Duration measure, SteadyState steadyState)
+            throws IOException, InterruptedException {
+        String name = config.stepName(step);
+        String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
+        long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
+        UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
+                new UserConnection(config.requestTimeout()), new SplittableRandom(seed + n), recorder, ledger::add);
+        LoadShape load = config.model() == LoadConfig.Model.CLOSED
+                ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
+                : new OpenLoad(step, config.connections(), users, config.requestTimeout());
+        String stem = RunFolder.stepStem(repeat, index, step, config);
+        Path jfr = folder.resolve("jfr").resolve(stem + ".jfr");
+        Path flameGraph = RunFolder.flameGraph(folder, stem);
+        var hooks = new WindowHooks(sampler, recording, jfr, profiler, flameGraph);
+        StepResult client;
+        try (OutputStream hlog = Files.newOutputStream(RunFolder.histogramLog(folder, stem))) {
+            client = controller.run(repeat, index, step, name, label, warmUp, measure, load, steadyState, hooks, hlog);
+        }
+        ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(java.util.Map.of())
+                : ServerWindow.of(sampler.between(hooks.opened, hooks.closed), client.successes(), browseSearches(client));
+        LockContention contention = null;
+        if (hooks.recorded) {
+            try {
+                contention = LockContention.read(jfr);
+            } catch (IOException e) {
+                hooks.recordingError = "the recording could not be read: " + e.getMessage();
+            }
+        }
+        say(String.format(Locale.ROOT, "%s %.1f tx/s, %d errors%s%s%s%s%s%s", label, client.throughput(), client.errorCount(),
+                client.refused() == 0 ? "" : String.format(Locale.ROOT, ", %d refused (%.1f/s, 503 with Retry-After)",
+                        client.refused(), client.refusedPerSecond()),
+                server.get("db.statementsPerTx") == null ? "" : String.format(Locale.ROOT, ", %.1f statements/tx",
+                        server.get("db.statementsPerTx")),
+                cpuLine(server),
+                client.warmUp().steady() == null ? "" : String.format(Locale.ROOT, "; warm-up %.0f s, %s", client.warmUp().seconds(),
+                        client.warmUp().steady() ? "steady" : "NOT steady"),
+                hooks.recordingError == null ? "" : "; lock recording: " + hooks.recordingError,
+                hooks.profileError == null ? "" : "; CPU profile unavailable: " + hooks.profileError));
+        CpuLayers layers = null;
+        if (hooks.profiled) {
+            try {
+                layers = CpuLayers.of(flameGraph);
+            } catch (IOException | RuntimeException e) {
+                say(label + " the flame graph's layers could not be read: " + e.getMessage());
+            }
+        }
+        return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError,
+                hooks.profiled ? folder.relativize(flameGraph).toString() : null, layers,
+                hooks.profileError == null ? null : "CPU profile unavailable: " + hooks.profileError);
+    }
+
+    /** Stops sampling the server (its figures then stay as they were), e.g. while another variant is measured. */
+    public synchronized void pauseSampling() {
+        if (sampling) {
+            sampler.pause();
+            sampling = false;
+        }
+    }
+
+    /** Samples the server again every sample interval. */
+    public synchronized void resumeSampling() {
+        if (!sampling) {
+            sampler.start(config.sampleInterval());
+            sampling = true;
+        }
+    }
+
+    /** Waits until no replenish message is queued or being processed (two samples in a row); false on timeout. */
+    public boolean awaitQuiet(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int quietSamples = 0;
+        while (System.nanoTime() < deadline) {
+            ServerSample s = sampler.sample();
+            // A cluster's sums are missing while a node does not answer (killed, starting again): its journal may still
+            // hold messages, so the cluster is quiet only when every node says so.
+            boolean known = !target.cluster() || s.get("queue.replenish.depth") != null && s.get("app.mdb.inFlight") != null;
+            boolean quiet = known && zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
+                    && zero(s.get("app.mdb.inFlight"));
+            quietSamples = quiet ? quietSamples + 1 : 0;
+            if (quietSamples >= 2) {
+                return true;
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    private static boolean zero(Double value) {
+        return value == null || value == 0;
+    }
+
+    /** The orders the application acknowledged to this session's users so far (since the last forget). */
+    public List<AcknowledgedOrder> acknowledged() {
+        return new ArrayList<>(ledger);
+    }
+
+    /** Forgets the orders acknowledged so far: the data was reset, and the next audit counts from here. */
+    public void forgetAcknowledged() {
+        ledger.clear();
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    public LoadConfig config() {
+        return config;
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public String endpointName() {
+        return endpoint.name().toLowerCase(Locale.ROOT);
+    }
+
+    public long runStartNanos() {
+        return runStartNanos;
+    }
+
+    public CpuMeter cpu() {
+        return cpu;
+    }
+
+    /** The management readings, or null when they could not be read. */
+    public ServerReadings management() {
+        return management;
+    }
+
+    /** Notes for the run's report, so far. */
+    public List<String> notes() {
+        return notes;
+    }
+
+    /** Adds a note for the run's report. */
+    public void note(String note) {
+        notes.add(note);
+    }
+
+    public List<ServerSample> samples() {
+        return sampler.all();
+    }
+
+    /** The engine that profiled the server's CPU ("async-profiler 4.2 cpu"); null if none did or none was asked. */
+    public String cpuProfilerEngine() {
+        return profiler == null ? null : profiler.engine().orElse(null);
+    }
+
+    /** The note on CPU profiling for the report: by which engine, or why unavailable; null when not asked. */
+    public String cpuProfilerNote() {
+        if (profiler == null) {
+            return null;
+        }
+        String engine = cpuProfilerEngine();
+        return engine == null ? "CPU profile unavailable: " + String.join("; ", profiler.refusals())
+                : "CPU profiles by " + engine + (profiler.refusals().isEmpty() ? "" : " (" + String.join("; ", profiler.refusals()) + ")");
+    }
+
+    /** A connection to the application's database with the target's account. */
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection(target.dbUrl(), target.dbUser(), target.dbPassword());
+    }
+
+    /** The connection the session opened first (it does not survive a restart of the database). */
+    public Connection connection() {
+        return db;
+    }
+
+    @Override
+    public void close() {
+        if (sampler != null) {
+            sampler.close();
+        }
+        if (management != null) {
+            management.close();
+        }
+        try {
+            if (counters != null) {
+                counters.close();
+            }
+            if (db != null) {
+                db.close();
+            }
+        } catch (SQLException ignored) {
+            // closing
+        }
+    }
+
+    /** Successful browse searches in the window (the page turns after them are served from memory). */
+    private static long browseSearches(StepResult client) {
+        var h = client.response().get(RequestType.BROWSE_SEARCH);
+        return h == null ? 0 : h.getTotalCount();
+    }
+
+    /** A user's settings with the application URL it sends its requests to (several URLs: the users take them in turn). */
+    private static UserSession.Settings onUrl(UserSession.Settings s, URI base) {
+        return base.equals(s.base()) ? s : new UserSession.Settings(base, s.endpoint(), s.mix(), s.lines(), s.quantity(), s.browsePages(),
+                s.hotProducts());
+    }
+
+    /** ", CPU ms/tx server 2.56 (JIT 4 %) db 0.94 driver 0.54 other 0.10", as far as known. */
+    static String cpuLine(ServerWindow server) {
+        var b = new StringBuilder();
+        for (String role : ServerWindow.CPU_ROLES) {
+            Double v = server.get(ServerWindow.CPU_PER_TX + role);
+            if (v != null) {
+                b.append(' ').append(role).append(' ').append(String.format(Locale.ROOT, "%.2f", v));
+                Double jit = server.get(ServerWindow.SERVER_JIT_SHARE);
+                if (role.equals("server") && jit != null) {
+                    b.append(String.format(Locale.ROOT, " (JIT %.0f %%)", jit * 100));
+                }
+            }
+        }
+        return b.isEmpty() ? "" : ", CPU ms/tx" + b;
+    }
+
+    /** The server's CPU profiler; one that says why for a server that is not a process of this machine. */
+    private CpuProfiler prepareProfiler() {
+        return cpu.serverPid().map(pid -> CpuProfiler.forServer(pid, config.cpuInterval(), folder.resolve("jfr")))
+                .orElseGet(() -> CpuProfiler.unavailable("the server's process was not found on this machine"));
+    }
+
+    private FlightRecording prepareRecording() {
+        var pid = management != null ? management.serverPid() : java.util.Optional.<Long>empty();
+        if (pid.isEmpty()) {
+            pid = ServerProcess.listeningOn(target.application().getPort() > 0 ? target.application().getPort() : 80);
+        }
+        if (pid.isEmpty()) {
+            notes.add("No lock-contention recording: the server's process was not found on this machine.");
+            return null;
+        }
+        try {
+            return FlightRecording.locks(pid.get(), folder.resolve("jfr"), config.lockThreshold());
+        } catch (IOException e) {
+            notes.add("No lock-contention recording: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static Path newFolder(LoadConfig config) throws IOException {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String name = stamp + "-" + config.model().name().toLowerCase(Locale.ROOT)
+                + (config.label() == null || config.label().isBlank() ? "" : "-" + config.label().replaceAll("[^A-Za-z0-9._-]", "_"));
+        Path folder = config.output().resolve(name);
+        for (int n = 2; Files.exists(folder); n++) {
+            folder = config.output().resolve(name + "-" + n);
+        }
+        Files.createDirectories(folder.resolve("histograms"));
+        return folder;
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}

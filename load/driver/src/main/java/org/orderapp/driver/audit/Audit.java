@@ -1,0 +1,176 @@
+package org.orderapp.driver.audit;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.orderapp.driver.workload.AcknowledgedOrder;
+
+/**
+ * Checks after a run that nothing was lost or invented: every order the server acknowledged exists with all
+ * its lines and the acknowledged total, which is the sum of its lines; and at every distribution center, net
+ * stock (on hand − backordered) moved by exactly what was ordered and what was replenished between the two
+ * snapshots: initial − ordered + replenished = current.
+ */
+public final class Audit {
+
+    private static final int CHUNK = 500;
+
+    private Audit() {
+    }
+
+    public static AuditResult check(Connection c, StockSnapshot before, StockSnapshot after,
+                                    List<AcknowledgedOrder> acknowledged, boolean drained) throws SQLException {
+        var findings = new ArrayList<String>();
+        long found = 0;
+        long notSum = 0;
+        long wrongLines = 0;
+        long wrongTotal = 0;
+        long quantityAcknowledged = 0;
+        long replenishRequested = 0;
+        long replenishApplied = 0;
+        for (int from = 0; from < acknowledged.size(); from += CHUNK) {
+            List<AcknowledgedOrder> chunk = acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
+            Map<String, Object[]> rows = readOrders(c, chunk);
+            long[] replenish = readReplenishment(c, chunk);
+            replenishRequested += replenish[0];
+            replenishApplied += replenish[1];
+            for (AcknowledgedOrder order : chunk) {
+                quantityAcknowledged += order.quantity();
+                Object[] row = rows.get(hex(order.id()));
+                if (row == null) {
+                    if (findings.size() < 20) {
+                        findings.add("acknowledged order " + order.id() + " of customer " + order.customerId() + " is missing");
+                    }
+                    continue;
+                }
+                found++;
+                if ((long) row[1] != order.lines() || (long) row[3] != order.quantity()) {
+                    wrongLines++;
+                    if (findings.size() < 20) {
+                        findings.add("order " + order.id() + " has " + row[1] + " lines and quantity " + row[3]
+                                + ", acknowledged " + order.lines() + " lines and quantity " + order.quantity());
+                    }
+                }
+                if (((BigDecimal) row[0]).compareTo((BigDecimal) row[2]) != 0) {
+                    notSum++;
+                    if (findings.size() < 20) {
+                        findings.add("order " + order.id() + " has total " + row[0] + " but its lines add up to " + row[2]);
+                    }
+                }
+                if (((BigDecimal) row[0]).compareTo(order.total()) != 0) {
+                    wrongTotal++;
+                    if (findings.size() < 20) {
+                        findings.add("order " + order.id() + " has total " + row[0] + ", acknowledged " + order.total());
+                    }
+                }
+            }
+        }
+        long missing = acknowledged.size() - found;
+        long placed = after.orders() - before.orders();
+        var centers = new ArrayList<AuditResult.CenterBalance>();
+        var ids = new TreeSet<Integer>(before.netStock().keySet());
+        ids.addAll(after.netStock().keySet());
+        boolean balanced = true;
+        for (int center : ids) {
+            long initial = before.netStock().getOrDefault(center, 0L);
+            long ordered = after.ordered().getOrDefault(center, 0L) - before.ordered().getOrDefault(center, 0L);
+            long replenished = after.replenished().getOrDefault(center, 0L) - before.replenished().getOrDefault(center, 0L);
+            long current = after.netStock().getOrDefault(center, 0L);
+            var balance = new AuditResult.CenterBalance(center, initial, ordered, replenished, initial - ordered + replenished, current);
+            if (!balance.balanced()) {
+                balanced = false;
+                findings.add("distribution center " + center + ": initial " + initial + " − ordered " + ordered + " + replenished "
+                        + replenished + " = " + balance.expected() + ", but the current net stock is " + current);
+            }
+            if (ordered > 0 || replenished > 0 || !balance.balanced()) {
+                centers.add(balance);
+            }
+        }
+        long notAcknowledged = Math.max(0, placed - found);
+        if (!drained) {
+            findings.add("the replenish queue had not drained when the audit ran; stock may still move");
+        }
+        long quantityOrdered = centers.stream().mapToLong(AuditResult.CenterBalance::ordered).sum();
+        if (quantityOrdered < quantityAcknowledged) {
+            findings.add("the database holds less ordered quantity (" + quantityOrdered + ") than was acknowledged ("
+                    + quantityAcknowledged + ")");
+        }
+        if (drained && replenishApplied < replenishRequested) {
+            findings.add((replenishRequested - replenishApplied) + " of the " + replenishRequested + " replenish requests of acknowledged "
+                    + "orders never took effect (no replenishment row with their id)");
+        }
+        long orphaned = orphanedReplenishments(c);
+        if (orphaned > 0) {
+            findings.add(orphaned + " replenishments name an order that does not hold their request (a request of a rolled-back "
+                    + "order took effect)");
+        }
+        boolean pass = missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
+                && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0;
+        return new AuditResult(pass, acknowledged.size(), found, missing, wrongLines, wrongTotal, notSum, placed, notAcknowledged,
+                quantityAcknowledged, quantityOrdered, centers, replenishRequested, replenishApplied, orphaned, drained, findings);
+    }
+
+    /** hex(id) → {total, line count, sum of extended prices, sum of quantities}. */
+    private static Map<String, Object[]> readOrders(Connection c, List<AcknowledgedOrder> chunk) throws SQLException {
+        var sql = new StringBuilder("SELECT HEX(o.id), o.total_amount, COUNT(l.line_number), COALESCE(SUM(l.extended_price), 0), "
+                + "COALESCE(SUM(l.quantity), 0) FROM orders o LEFT JOIN order_line l ON l.order_id = o.id WHERE o.id IN (");
+        for (int i = 0; i < chunk.size(); i++) {
+            sql.append(i == 0 ? "UNHEX(?)" : ",UNHEX(?)");
+        }
+        sql.append(") GROUP BY o.id, o.total_amount");
+        Map<String, Object[]> rows = new HashMap<>();
+        try (var ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < chunk.size(); i++) {
+                ps.setString(i + 1, hex(chunk.get(i).id()));
+            }
+            try (var r = ps.executeQuery()) {
+                while (r.next()) {
+                    rows.put(r.getString(1).toUpperCase(), new Object[] {r.getBigDecimal(2), r.getLong(3), r.getBigDecimal(4), r.getLong(5)});
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** {replenish requests the chunk's orders' lines record, how many of them have their replenishment row}. */
+    private static long[] readReplenishment(Connection c, List<AcknowledgedOrder> chunk) throws SQLException {
+        var sql = new StringBuilder("SELECT COUNT(l.replenish_request_id), COUNT(r.request_id) FROM order_line l "
+                + "LEFT JOIN replenishment r ON r.request_id = l.replenish_request_id WHERE l.order_id IN (");
+        for (int i = 0; i < chunk.size(); i++) {
+            sql.append(i == 0 ? "UNHEX(?)" : ",UNHEX(?)");
+        }
+        sql.append(')');
+        try (var ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < chunk.size(); i++) {
+                ps.setString(i + 1, hex(chunk.get(i).id()));
+            }
+            try (var r = ps.executeQuery()) {
+                r.next();
+                return new long[] {r.getLong(1), r.getLong(2)};
+            }
+        }
+    }
+
+    /**
+     * Replenishments applied for an order that does not record their request: the order rolled back (or never
+     * existed) while its message was delivered. Over every replenishment that names its order (the order's lines
+     * are found by their key's first column).
+     */
+    private static long orphanedReplenishments(Connection c) throws SQLException {
+        try (var s = c.createStatement(); var r = s.executeQuery("SELECT COUNT(*) FROM replenishment r WHERE r.order_id IS NOT NULL "
+                + "AND NOT EXISTS (SELECT 1 FROM order_line l WHERE l.order_id = r.order_id AND l.replenish_request_id = r.request_id)")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** A UUID's 32 hex digits, upper case, as HEX() returns them. */
+    static String hex(String uuid) {
+        return uuid.replace("-", "").toUpperCase();
+    }
+}

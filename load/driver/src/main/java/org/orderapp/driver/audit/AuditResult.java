@@ -1,0 +1,54 @@
+package org.orderapp.driver.audit;
+
+import java.util.List;
+
+/**
+ * The audit's findings, each with its numbers. PASS when every acknowledged order is in the database with all its
+ * lines and its total, its total is the sum of its lines, stock is conserved at every center, and replenishment
+ * took effect exactly once: every replenish request an acknowledged order's line records was applied (once: the
+ * request id is the replenishment's key), and no replenishment names an order that does not hold its request.
+ * Orders placed but never acknowledged (answered after the client gave up) are counted, not failed: nothing was
+ * lost.
+ */
+public record AuditResult(
+        boolean pass,
+        long acknowledged,
+        long acknowledgedFound,
+        long acknowledgedMissing,
+        long acknowledgedWrongLines,
+        long acknowledgedWrongTotal,
+        long acknowledgedTotalNotSum,
+        long ordersPlaced,
+        long ordersNotAcknowledged,
+        long quantityAcknowledged,
+        long quantityOrdered,
+        List<CenterBalance> centers,
+        long replenishRequested,
+        long replenishApplied,
+        long replenishOrphaned,
+        boolean drained,
+        List<String> findings) {
+
+    /**
+     * This audit and the same audit run on another copy of the data (another node of a database cluster): PASS only when
+     * both pass; the counts are this one's, except that what either found missing or wrong is the larger of the two;
+     * the other's findings follow this one's, named by where it ran.
+     */
+    public AuditResult and(String where, AuditResult other) {
+        var all = new java.util.ArrayList<>(findings);
+        other.findings.forEach(f -> all.add(where + ": " + f));
+        return new AuditResult(pass && other.pass, acknowledged, Math.min(acknowledgedFound, other.acknowledgedFound),
+                Math.max(acknowledgedMissing, other.acknowledgedMissing), Math.max(acknowledgedWrongLines, other.acknowledgedWrongLines),
+                Math.max(acknowledgedWrongTotal, other.acknowledgedWrongTotal),
+                Math.max(acknowledgedTotalNotSum, other.acknowledgedTotalNotSum), ordersPlaced, ordersNotAcknowledged,
+                quantityAcknowledged, quantityOrdered, centers, replenishRequested, Math.min(replenishApplied, other.replenishApplied),
+                Math.max(replenishOrphaned, other.replenishOrphaned), drained && other.drained, List.copyOf(all));
+    }
+
+    /** initial − ordered + replenished = expected; PASS when it equals the current net stock. */
+    public record CenterBalance(int center, long initial, long ordered, long replenished, long expected, long current) {
+        public boolean balanced() {
+            return expected == current;
+        }
+    }
+}

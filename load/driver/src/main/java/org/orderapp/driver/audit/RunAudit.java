@@ -1,0 +1,117 @@
+package org.orderapp.driver.audit;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.orderapp.driver.fault.Fault;
+import org.orderapp.driver.fault.FaultEvent;
+import org.orderapp.driver.workload.AcknowledgedOrder;
+import org.orderapp.target.GaleraNodes;
+
+/**
+ * The audit at the end of a load, said on the console: on the database, or on a database cluster once its nodes agree
+ * (and again on a killed node once it has rejoined).
+ */
+public final class RunAudit {
+
+    private final String url;
+    private final String user;
+    private final String password;
+    private final PrintStream out;
+
+    public RunAudit(String url, String user, String password, PrintStream out) {
+        this.url = url;
+        this.user = user;
+        this.password = password;
+        this.out = out;
+    }
+
+    /**
+     * Audits what the load left against the stock before it and the orders acknowledged to its users; notes for the
+     * report are added to notes.
+     */
+    public AuditResult check(StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained, List<FaultEvent> faults,
+                             List<String> notes) throws SQLException, InterruptedException {
+        Optional<GaleraNodes> galera = GaleraNodes.of(url);
+        if (galera.isPresent()) {
+            return onCluster(galera.get(), before, acknowledged, drained, faults, notes);
+        }
+        try (Connection fresh = DriverManager.getConnection(url, user, password)) { // a database restart closed earlier ones
+            AuditResult audit = Audit.check(fresh, before, StockSnapshot.take(fresh), acknowledged, drained);
+            sayAudit(audit, "");
+            return audit;
+        }
+    }
+
+    /** How long the nodes of a database cluster get to agree before an audit reads one of them; a rejoin takes longer. */
+    private static final java.time.Duration AGREEMENT_WAIT = java.time.Duration.ofMinutes(3);
+    private static final java.time.Duration REJOIN_WAIT = java.time.Duration.ofMinutes(6);
+
+    /**
+     * The audit on a database cluster: once the nodes that were not killed agree (each Synced, all at the same last
+     * committed transaction), on one of them, whose copy then holds everything any node committed; after a
+     * db-node-kill, once the killed node has rejoined and caught up, again on it: its copy must hold the same.
+     */
+    private AuditResult onCluster(GaleraNodes galera, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained,
+                                     List<FaultEvent> faults, List<String> notes) throws SQLException, InterruptedException {
+        boolean killed = faults.stream()
+                .anyMatch(f -> f.kind().equals(Fault.Kind.DB_NODE_KILL.label()) && f.outcome().startsWith("killed"));
+        GaleraNodes.Node victim = galera.victim();
+        List<GaleraNodes.Node> survivors = galera.nodes().stream().filter(n -> !killed || n != victim).toList();
+        say("Audit: waiting until the database nodes " + survivors.stream().map(GaleraNodes.Node::name).toList()
+                + " agree (Synced, at one position) ...");
+        var states = galera.awaitAgreement(survivors, user, password, AGREEMENT_WAIT);
+        say("Audit: database nodes " + GaleraNodes.describe(survivors, states));
+        if (!GaleraNodes.agreed(survivors, states)) {
+            notes.add("The database nodes did not agree within " + AGREEMENT_WAIT.toSeconds() + " s: "
+                    + GaleraNodes.describe(survivors, states));
+        }
+        GaleraNodes.Node first = survivors.stream().filter(states::containsKey).findFirst().orElse(survivors.get(0));
+        AuditResult audit = auditOn(first, before, acknowledged, drained);
+        sayAudit(audit, " on " + first.name());
+        if (!killed) {
+            notes.add("Audit on database node " + first.name() + ", once " + GaleraNodes.describe(survivors, states) + ".");
+            return audit;
+        }
+        say("Audit: waiting until " + victim.name() + " has rejoined and caught up with the others ...");
+        states = galera.awaitAgreement(galera.nodes(), user, password, REJOIN_WAIT);
+        say("Audit: database nodes " + GaleraNodes.describe(galera.nodes(), states));
+        if (!states.containsKey(victim) || !states.get(victim).synced()) {
+            notes.add("The killed database node " + victim.name() + " did not rejoin within " + REJOIN_WAIT.toSeconds() + " s");
+            return audit.and(victim.name(), new AuditResult(false, acknowledged.size(), 0, acknowledged.size(), 0, 0, 0, 0, 0, 0, 0,
+                    List.of(), 0, 0, 0, drained, List.of("not audited: it did not rejoin the cluster")));
+        }
+        AuditResult rejoined = auditOn(victim, before, acknowledged, drained);
+        sayAudit(rejoined, " on " + victim.name() + " (killed, rejoined)");
+        notes.add("Audit on database node " + first.name() + " after the others agreed, and again on " + victim.name()
+                + " (killed) after it rejoined: " + (rejoined.pass() ? "PASS" : "FAIL") + " there; "
+                + GaleraNodes.describe(galera.nodes(), states) + ".");
+        return audit.and(victim.name() + " (rejoined)", rejoined);
+    }
+
+    private AuditResult auditOn(GaleraNodes.Node node, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained)
+            throws SQLException {
+        try (Connection c = DriverManager.getConnection(node.url(), user, password)) {
+            return Audit.check(c, before, StockSnapshot.take(c), acknowledged, drained);
+        }
+    }
+
+    private void sayAudit(AuditResult audit, String where) {
+        say(String.format(Locale.ROOT, "Audit%s: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
+                        + "stock balanced at %d of %d centers that moved; replenish requests %d, applied %d, orphaned %d",
+                where, audit.pass() ? "PASS" : "FAIL",
+                audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
+                audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size(),
+                audit.replenishRequested(), audit.replenishApplied(), audit.replenishOrphaned()));
+        audit.findings().forEach(f -> say("  " + f));
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}

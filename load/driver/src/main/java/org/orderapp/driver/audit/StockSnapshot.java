@@ -1,0 +1,55 @@
+package org.orderapp.driver.audit;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The stock and what moved it, read in one consistent snapshot, per distribution center: net stock (on hand minus
+ * backordered), the quantity ever replenished, and the quantity ever ordered. What happened between two snapshots
+ * is their difference, whatever keys the orders have and whatever else the database holds.
+ */
+public record StockSnapshot(Map<Integer, Long> netStock, Map<Integer, Long> replenished, Map<Integer, Long> ordered,
+                            long orders) {
+
+    public static StockSnapshot take(Connection c) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        int isolation = c.getTransactionIsolation();
+        c.setAutoCommit(false);
+        c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        try (var s = c.createStatement()) {
+            s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
+            Map<Integer, Long> net = new TreeMap<>();
+            try (var r = s.executeQuery("SELECT distribution_center_id, SUM(quantity_on_hand - backorder_quantity) "
+                    + "FROM inventory GROUP BY distribution_center_id")) {
+                while (r.next()) {
+                    net.put(r.getInt(1), r.getLong(2));
+                }
+            }
+            Map<Integer, Long> replenished = new TreeMap<>();
+            try (var r = s.executeQuery("SELECT distribution_center_id, SUM(quantity) FROM replenishment GROUP BY distribution_center_id")) {
+                while (r.next()) {
+                    replenished.put(r.getInt(1), r.getLong(2));
+                }
+            }
+            Map<Integer, Long> ordered = new TreeMap<>();
+            try (var r = s.executeQuery("SELECT o.distribution_center_id, SUM(l.quantity) FROM order_line l "
+                    + "JOIN orders o ON o.id = l.order_id GROUP BY o.distribution_center_id")) {
+                while (r.next()) {
+                    ordered.put(r.getInt(1), r.getLong(2));
+                }
+            }
+            long count;
+            try (var r = s.executeQuery("SELECT COUNT(*) FROM orders")) {
+                r.next();
+                count = r.getLong(1);
+            }
+            c.commit();
+            return new StockSnapshot(net, replenished, ordered, count);
+        } finally {
+            c.setAutoCommit(autoCommit);
+            c.setTransactionIsolation(isolation);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package org.orderapp.driver.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.observation.ServerSample;
+import org.orderapp.observation.ServerWindow;
+import org.orderapp.target.Target;
+
+/**
+ * The run folder: config.json (the exact settings), summary.json (every figure), steps.csv (per step and request
+ * type), aggregate.csv (mean and spread over the repeats), errors.csv, server.csv (the server samples),
+ * histograms/*.hlog (HdrHistogram interval logs), jfr/*.jfr, flamegraphs/*.html (the server's CPU per step) and
+ * report.html.
+ */
+public final class RunFolder {
+
+    /** The label of the row that adds up every request type. */
+    public static final String ALL = "All";
+
+    private RunFolder() {
+    }
+
+    public static String stepStem(int repeat, int index, double step, LoadConfig config) {
+        return String.format(Locale.ROOT, "run%d-step%d-%s", repeat, index + 1,
+                config.model() == LoadConfig.Model.CLOSED ? (long) step + "users" : trim(step) + "tps");
+    }
+
+    /** The flame graph of the server's CPU in a step's window. */
+    public static Path flameGraph(Path folder, String stem) {
+        return folder.resolve("flamegraphs").resolve(stem + ".html");
+    }
+
+    public static Path histogramLog(Path folder, String stem) {
+        return folder.resolve("histograms").resolve(stem + ".hlog");
+    }
+
+    public static void writeConfig(Path folder, LoadConfig config, Target target) throws IOException {
+        ResultFiles.JSON.writeValue(folder.resolve("config.json").toFile(), RunConfiguration.of(config, target));
+    }
+
+    public static void write(RunResult run) throws IOException {
+        var summary = Summary.of(run, RunConfiguration.of(run.config(), run.target()));
+        String json = ResultFiles.JSON.writeValueAsString(summary);
+        Files.writeString(run.folder().resolve("summary.json"), json, StandardCharsets.UTF_8);
+        writeStepsCsv(run);
+        writeAggregateCsv(summary, run.folder());
+        writeErrorsCsv(run);
+        writeServerCsv(run.samples(), run.folder());
+        HtmlReport.write(run.folder().resolve("report.html"), json);
+    }
+
+    private static void writeStepsCsv(RunResult run) throws IOException {
+        var header = new ArrayList<>(List.of("repeat", "step", "step_name", "type", "window_s", "count", "tx_per_s", "mean_ms",
+                "stddev_ms", "p50_ms", "p90_ms", "p99_ms", "p99_9_ms", "max_ms", "beyond_2sigma", "beyond_3sigma",
+                "beyond_4sigma", "service_mean_ms", "service_p99_ms", "errors"));
+        ServerWindow.CPU_ROLES.forEach(role -> header.add("cpu_" + role + "_ms_per_tx"));
+        var rows = new ArrayList<List<String>>();
+        for (StepOutcome o : run.steps()) {
+            var c = o.client();
+            Map<String, Double> cpu = o.server().cpuPerTransaction();
+            Map<String, Histogram> service = Summary.byType(c.service());
+            for (var e : Summary.byType(c.response()).entrySet()) {
+                boolean all = e.getKey().equals(ALL);
+                var s = LatencyStatistics.of(e.getValue(), c.windowSeconds());
+                var sv = LatencyStatistics.of(service.get(e.getKey()), c.windowSeconds());
+                long errors = all ? c.errorCount() : c.errors().entrySet().stream()
+                        .filter(x -> x.getKey().startsWith(e.getKey() + ":")).mapToLong(Map.Entry::getValue).sum();
+                var row = new ArrayList<>(List.of(Integer.toString(c.repeat()), trim(c.step()), c.name(), e.getKey(),
+                        f(c.windowSeconds()), Long.toString(s.count()), f(s.throughput()), f(s.mean()), f(s.stdDev()),
+                        f(s.p50()), f(s.p90()), f(s.p99()), f(s.p999()), f(s.max()), f(s.beyond2Sigma()),
+                        f(s.beyond3Sigma()), f(s.beyond4Sigma()), f(sv.mean()), f(sv.p99()), Long.toString(errors)));
+                // CPU is the step's, not a request type's: on the row that adds every type up.
+                ServerWindow.CPU_ROLES.forEach(role -> row.add(all && cpu.get(role) != null ? f(cpu.get(role)) : ""));
+                rows.add(row);
+            }
+        }
+        ResultFiles.writeCsv(run.folder().resolve("steps.csv"), header, rows);
+    }
+
+    private static void writeAggregateCsv(Summary summary, Path folder) throws IOException {
+        var rows = new ArrayList<List<String>>();
+        for (Summary.Aggregate step : summary.aggregate()) {
+            step.types().forEach((type, v) -> rows.add(List.of(trim(step.step()), step.name(), type,
+                    Integer.toString(v.repeats()), f(v.throughputMean()), f(v.throughputStdDev()), f(v.meanMean()),
+                    f(v.meanStdDev()), f(v.p99Mean()), f(v.p99StdDev()))));
+        }
+        ResultFiles.writeCsv(folder.resolve("aggregate.csv"), List.of("step", "step_name", "type", "repeats", "tx_per_s_mean",
+                "tx_per_s_stddev", "mean_ms_mean", "mean_ms_stddev", "p99_ms_mean", "p99_ms_stddev"), rows);
+    }
+
+    private static void writeErrorsCsv(RunResult run) throws IOException {
+        var rows = new ArrayList<List<String>>();
+        for (StepOutcome o : run.steps()) {
+            o.client().errors().forEach((kind, count) -> rows.add(List.of(Integer.toString(o.client().repeat()),
+                    trim(o.client().step()), o.client().name(), kind, Long.toString(count),
+                    o.client().errorAnswers().getOrDefault(kind, ""))));
+        }
+        ResultFiles.writeCsv(run.folder().resolve("errors.csv"), List.of("repeat", "step", "step_name", "kind", "count",
+                "first_answer"), rows);
+    }
+
+    private static void writeServerCsv(List<ServerSample> samples, Path folder) throws IOException {
+        var names = new TreeSet<String>();
+        samples.forEach(s -> names.addAll(s.values().keySet()));
+        var rows = new ArrayList<List<String>>();
+        for (ServerSample s : samples) {
+            var row = new ArrayList<String>();
+            row.add(f(s.seconds()));
+            names.forEach(n -> row.add(s.get(n) == null ? "" : trim(s.get(n))));
+            rows.add(row);
+        }
+        var header = new ArrayList<String>(List.of("seconds"));
+        header.addAll(names);
+        ResultFiles.writeCsv(folder.resolve("server.csv"), header, rows);
+    }
+
+    static String f(double v) {
+        return String.format(Locale.ROOT, "%.4f", v);
+    }
+
+    static String trim(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4f", v);
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * What a simulated user does: the transaction mix, the catalog it picks from, and each request type.
+ */
+package org.orderapp.driver.workload;

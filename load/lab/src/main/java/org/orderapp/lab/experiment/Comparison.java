@@ -1,0 +1,226 @@
+package org.orderapp.lab.experiment;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.orderapp.lab.experiment.Observation.StepFigures;
+
+/**
+ * What an experiment found: per variant and step the mean of each metric over its valid rounds with a 95 % interval,
+ * CPU per transaction by role, and per variant against the control the ratio of paired rounds with its interval and
+ * a verdict in words. Invalid runs are listed with their reasons and left out of the means and the ratios.
+ * Written as comparison.json, comparison.csv and comparison.html; the same shape for every A/B result of the project.
+ */
+public record Comparison(String experiment, String description, String command, String started, String finished,
+                         Guide guide, String control, Map<String, String> units, int rounds,
+                         boolean valid, boolean interrupted, List<String> notes, String warmUp,
+                         Map<String, String> metrics, List<VariantFigures> variants, List<Ratio> ratios, List<Run> runs,
+                         Method method) {
+
+    /** A mean with its 95 % interval ([low, high], or null for a single value) over n rounds. */
+    public record Figure(double mean, List<Double> ci95, int n) {
+        static Figure of(Interval i) {
+            return i == null ? null : new Figure(i.estimate(), i.hasInterval() ? List.of(i.low(), i.high()) : null, i.n());
+        }
+    }
+
+    /** A variant's figures at the headline step (the last, usually the peak), and at every step. */
+    public record VariantFigures(String name, String description, Figure throughput, @JsonProperty("p99_ms") Figure p99Ms,
+                                 @JsonProperty("mean_ms") Figure meanMs,
+                                 @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, List<StepSummary> steps,
+                                 List<Run> runs) {
+    }
+
+    /**
+     * @param server  the server figures the definition compares, by metric key (gc_pause_ms_per_s, ...)
+     * @param figures further figures of the step by name (contention), each a mean over the valid rounds
+     */
+    public record StepSummary(double step, String name, Figure throughput, @JsonProperty("p99_ms") Figure p99Ms,
+                              @JsonProperty("mean_ms") Figure meanMs,
+                              @JsonProperty("cpu_ms_per_tx") Map<String, Double> cpuMsPerTx, Map<String, Figure> server,
+                              List<RoundValue> rounds, Map<String, Figure> figures) {
+    }
+
+    /** One round's (or block's) figures of a step, for the drift plot: throughput, p99 and CPU per transaction. */
+    public record RoundValue(int round, Double throughput, @JsonProperty("p99_ms") Double p99Ms,
+                             @JsonProperty("cpu_ms_per_tx") Double cpuMsPerTx, boolean valid, boolean burnIn) {
+    }
+
+    /**
+     * A variant against the control at one step, for one metric; halfWidth: the interval's farther end from the ratio,
+     * as a share of it; guide: the guide's ratio, if it gives one.
+     */
+    public record Ratio(String variant, String metric, double step, String stepName, Double ratio, List<Double> ci95, int n,
+                        String verdict, Double guide, Double halfWidth) {
+    }
+
+    public record Run(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
+                      String report, boolean burnIn) {
+    }
+
+    /** The settings of the comparison that are not in the definition; method null: rounds. */
+    public record Context(String command, String started, String finished, Map<String, String> units, String warmUp,
+                          boolean interrupted, List<String> notes, Method method) {
+
+        public Context(String command, String started, String finished, Map<String, String> units, String warmUp,
+                       boolean interrupted, List<String> notes) {
+            this(command, started, finished, units, warmUp, interrupted, notes, null);
+        }
+    }
+
+    public static Comparison of(ExperimentDefinition definition, Context context, List<Observation> all) {
+        // Burn-in windows (a server's JIT compiler still at work) are listed and drawn, not counted.
+        List<Observation> observations = all.stream().filter(o -> !o.burnIn()).toList();
+        String control = definition.controlOrDefault();
+        Map<Double, String> stepNames = new LinkedHashMap<>(); // in order of appearance
+
+        for (Observation o : observations) {
+            for (StepFigures s : o.steps()) {
+                stepNames.putIfAbsent(s.step(), s.name());
+            }
+        }
+        Double headline = stepNames.isEmpty() ? null : new ArrayList<>(stepNames.keySet()).get(stepNames.size() - 1);
+
+        var notes = new ArrayList<String>(context.notes());
+        var runs = all.stream().map(Comparison::run).toList();
+        var burnIn = all.stream().filter(Observation::burnIn).mapToInt(Observation::round).distinct().sorted().toArray();
+        if (burnIn.length > 0) {
+            notes.add(String.format(Locale.ROOT, "Block%s %s %s burn-in: a server's JIT compiler was still at work in it; %s drawn, not "
+                            + "counted.", burnIn.length == 1 ? "" : "s", burnIn.length == 1 ? Integer.toString(burnIn[0])
+                            : burnIn[0] + "–" + burnIn[burnIn.length - 1], burnIn.length == 1 ? "was" : "were",
+                    burnIn.length == 1 ? "it is" : "they are"));
+        }
+        for (Observation o : observations) {
+            if (!o.valid()) {
+                notes.add(String.format(Locale.ROOT, "Run %d (%s, round %d) was invalid: %s. It is left out of the means and ratios.",
+                        o.sequence(), o.variant(), o.round(), String.join("; ", o.reasons())));
+            }
+        }
+        var variants = new ArrayList<VariantFigures>();
+        for (var v : definition.variants()) {
+            var own = observations.stream().filter(o -> o.variant().equals(v.name())).toList();
+            var drawn = all.stream().filter(o -> o.variant().equals(v.name())).toList();
+            if (!own.isEmpty() && own.stream().noneMatch(Observation::valid)) {
+                notes.add("Variant " + v.name() + " has no valid run: it has no figures and no ratios.");
+            }
+            var steps = new ArrayList<StepSummary>();
+            for (var e : stepNames.entrySet()) {
+                steps.add(stepSummary(definition, own, drawn, e.getKey(), e.getValue()));
+            }
+            StepSummary top = steps.stream().filter(s -> headline != null && s.step() == headline).findFirst().orElse(null);
+            variants.add(new VariantFigures(v.name(), v.description() != null ? v.description() : v.summary(),
+                    top == null ? null : top.throughput(), top == null ? null : top.p99Ms(), top == null ? null : top.meanMs(),
+                    top == null ? Map.of() : top.cpuMsPerTx(), steps, drawn.stream().map(Comparison::run).toList()));
+        }
+        // Blocks of the interleaved method: the robust interval (a stalled window moves it by a rank, not by its size).
+        boolean robust = context.method() != null && Method.INTERLEAVED.equals(context.method().name());
+        var ratios = new ArrayList<Ratio>();
+        for (var v : definition.variants()) {
+            if (v.name().equals(control)) {
+                continue;
+            }
+            for (var e : stepNames.entrySet()) {
+                for (Metric m : definition.comparedMetrics()) {
+                    Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust);
+                    if (r != null) {
+                        ratios.add(r);
+                    }
+                }
+            }
+        }
+        boolean valid = !observations.isEmpty() && observations.stream().allMatch(Observation::valid) 
+                && (context.method() == null || context.method().auditPassed());
+        return new Comparison(definition.name(), definition.description(), context.command(), context.started(),
+                context.finished(), definition.guide(), control, context.units(), definition.roundsOrDefault(), valid,
+                context.interrupted(), notes, context.warmUp(), labels(definition), variants, ratios, runs,
+                context.method() != null ? context.method()
+                        : new Method(Method.ROUNDS, "a fresh database and server per run, the variants alternating; a ratio per round",
+                        null, null, null, null, null, null, null, null));
+    }
+
+    /** Each compared metric's key and what it is, with its unit (for the page and the CSV's readers). */
+    private static Map<String, String> labels(ExperimentDefinition definition) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        definition.comparedMetrics().forEach(m -> labels.put(m.key(), m.label()));
+        return labels;
+    }
+
+    private static Run run(Observation o) {
+        return new Run(o.sequence(), o.round(), o.variant(), o.folder(), o.valid(), o.reasons(),
+                o.folder() == null ? null : o.folder() + "/report.html", o.burnIn());
+    }
+
+    private static StepSummary stepSummary(ExperimentDefinition definition, List<Observation> own, List<Observation> drawn, double step,
+                                           String name) {
+        var valid = own.stream().filter(Observation::valid).map(o -> figures(o, step)).filter(Objects::nonNull).toList();
+        Map<String, Double> cpu = new LinkedHashMap<>();
+        for (String role : List.of("server", "db", "driver", "other")) {
+            double[] values = valid.stream().map(s -> s.cpuMsPerTx().get(role)).filter(Objects::nonNull)
+                    .mapToDouble(Double::doubleValue).toArray();
+            cpu.put(role, values.length == 0 ? null : Statistics.average(values));
+        }
+        var rounds = drawn.stream().filter(o -> figures(o, step) != null)
+                .map(o -> new RoundValue(o.round(), figures(o, step).throughput(), figures(o, step).p99Ms(), figures(o, step).cpuTotal(),
+                        o.valid(), o.burnIn())).toList();
+        Map<String, Figure> server = new LinkedHashMap<>();
+        for (Metric m : definition.comparedMetrics()) {
+            if (m.serverFigure() != null) {
+                server.put(m.key(), mean(valid, m));
+            }
+        }
+        Map<String, Figure> further = new LinkedHashMap<>();
+        valid.stream().flatMap(s -> s.figures().keySet().stream()).distinct().forEach(key -> {
+            double[] values = valid.stream().map(s -> s.figures().get(key)).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+            if (values.length > 0) {
+                further.put(key, Figure.of(Statistics.mean(values)));
+            }
+        });
+        return new StepSummary(step, name, mean(valid, Metric.THROUGHPUT), mean(valid, Metric.P99), mean(valid, Metric.MEAN),
+                cpu, server, rounds, further);
+    }
+
+    private static Figure mean(List<StepFigures> steps, Metric metric) {
+        double[] values = steps.stream().map(s -> s.value(metric)).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        return values.length == 0 ? null : Figure.of(Statistics.mean(values));
+    }
+
+    private static Ratio ratio(ExperimentDefinition definition, List<Observation> observations, String variant, String control,
+                               Metric metric, double step, String stepName, boolean robust) {
+        var v = new ArrayList<Double>();
+        var c = new ArrayList<Double>();
+        for (Observation o : observations) {
+            if (!o.variant().equals(variant) || !o.valid()) {
+                continue;
+            }
+            Observation pair = observations.stream()
+                    .filter(p -> p.variant().equals(control) && p.round() == o.round() && p.valid()).findFirst().orElse(null);
+            StepFigures mine = figures(o, step);
+            StepFigures theirs = pair == null ? null : figures(pair, step);
+            if (mine != null && theirs != null && mine.value(metric) != null && theirs.value(metric) != null) {
+                v.add(mine.value(metric));
+                c.add(theirs.value(metric));
+            }
+        }
+        Double guide = definition.expected(variant, metric, step);
+        if (v.isEmpty()) {
+            boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null
+                    && figures(o, step).value(metric) != null);
+            return measuredAtAll ? new Ratio(variant, metric.key(), step, stepName, null, null, 0,
+                    "no valid paired rounds: nothing to compare", guide, null) : null;
+        }
+        double[] mine = v.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] theirs = c.stream().mapToDouble(Double::doubleValue).toArray();
+        Interval r = robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
+        return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
+                r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), v.size(), metric.verdict(r), guide,
+                Statistics.relativeHalfWidth(r));
+    }
+
+    private static StepFigures figures(Observation o, double step) {
+        return o.steps().stream().filter(s -> s.step() == step).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,340 @@
+package org.orderapp.lab.experiment;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.stack.ApplicationCluster;
+import org.orderapp.stack.database.GaleraCluster;
+import picocli.CommandLine;
+
+/**
+ * One experiment, as a YAML file (load/experiments/NAME.yaml, or a user's own): what it varies, the guide's figure it
+ * is measured against, the load (any option of ./order load, by its long name), how many rounds and which variant is
+ * the control. Keys are written in kebab case, as the command line's options are.
+ *
+ * @param name        the experiment's name (default: the file's name without .yaml)
+ * @param varies      one line on what it varies, for the list
+ * @param description what it varies and why, in a sentence or two
+ * @param guide       the guide's section or table and its figure, if it measured one
+ * @param benchmark   null for a load experiment; otherwise the benchmark whose loaders the variants name (batch-insert),
+ *                    run on the experiment's own server instead of a load
+ * @param data        the reference data loaded once for the experiment (a benchmark's data set)
+ * @param load        ./order load options by long name without dashes: {users: "20,60,100", measure: 30s, ...}
+ * @param rounds      rounds of every variant, in alternating order (default 3)
+ * @param control     the variant the others are compared with (default the first)
+ * @param variants    at least two
+ * @param metrics     server figures compared besides throughput, p99, mean and CPU (Metric keys: gc_pause_ms_per_s, ...)
+ */
+public record ExperimentDefinition(String name, String varies, String description, Guide guide, String benchmark, Data data,
+                                   Map<String, Object> load, Integer rounds, String control, List<Variant> variants,
+                                   List<String> metrics) {
+
+    public static final int DEFAULT_ROUNDS = 3;
+    public static final String SUFFIX = ".yaml";
+
+    /**
+     * A smoke check (--quick): one round (a ratio without an interval), one step (the last, where the guide's figures
+     * are), a short fixed warm-up and window, no steady state; a benchmark loads a small data set. It checks that
+     * everything runs, answers rightly and passes the audit, not how fast: a server measured 5 s after its start is
+     * cold, so the response-time limit is the request timeout and the mix tolerance is wide.
+     */
+    static final Map<String, Object> QUICK_LOAD = Map.of("warm-up", "5s", "measure", "10s", "steady-state", false,
+            "rt-limit", List.of("all=30s"), "mix-tolerance", "20%");
+    static final double QUICK_BENCHMARK_SCALE = 0.002;
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    /** The reference data set of the experiment: the batch load's scale and seed (defaults: the seed data set). */
+    public record Data(Double scale, Long seed) {
+    }
+
+    /** The most nodes a variant may run on one machine: as many as ./order run --nodes allows. */
+    public static final int MAX_NODES = ApplicationCluster.MAX_NODES;
+    /** The most database nodes a variant may run on one machine: as many as ./order run --db-nodes allows. */
+    public static final int MAX_DB_NODES = GaleraCluster.MAX_NODES;
+
+    @JsonCreator
+    public ExperimentDefinition {
+        load = load == null ? new LinkedHashMap<>() : new LinkedHashMap<>(load);
+        variants = variants == null ? List.of() : List.copyOf(variants);
+        metrics = metrics == null ? List.of() : List.copyOf(metrics);
+    }
+
+    /** A definition that compares throughput, p99, mean and CPU only. */
+    public ExperimentDefinition(String name, String varies, String description, Guide guide, String benchmark, Data data,
+                                Map<String, Object> load, Integer rounds, String control, List<Variant> variants) {
+        this(name, varies, description, guide, benchmark, data, load, rounds, control, variants, List.of());
+    }
+
+    /** Throughput, p99, mean and CPU, then the server figures the definition names. */
+    public List<Metric> comparedMetrics() {
+        var all = new ArrayList<>(Metric.ALWAYS);
+        metrics.stream().map(Metric::of).filter(m -> !all.contains(m)).forEach(all::add);
+        return all;
+    }
+
+    /** Reads and checks a definition; every problem is an IllegalArgumentException naming the file. */
+    public static ExperimentDefinition read(Path file) throws IOException {
+        ExperimentDefinition d;
+        try {
+            d = YAML.readValue(file.toFile(), ExperimentDefinition.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new IllegalArgumentException(file + ": unknown key '" + e.getPropertyName() + "'"
+                    + (e.getKnownPropertyIds() == null ? "" : "; known here: " + e.getKnownPropertyIds()));
+        } catch (JsonMappingException e) {
+            boolean syntax = e.getCause() instanceof StreamReadException;
+            throw new IllegalArgumentException(file + ": " + (syntax ? "not valid YAML: " : "")
+                    + e.getOriginalMessage().lines().findFirst().orElse("")
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+        } catch (StreamReadException e) {
+            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("")
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+        }
+        if (d == null) {
+            throw new IllegalArgumentException(file + " is empty");
+        }
+        String fileName = file.getFileName().toString();
+        String fallback = fileName.endsWith(SUFFIX) ? fileName.substring(0, fileName.length() - SUFFIX.length()) : fileName;
+        d = new ExperimentDefinition(d.name() == null || d.name().isBlank() ? fallback : d.name(), d.varies(), d.description(),
+                d.guide(), d.benchmark(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics());
+        d.check(file);
+        return d;
+    }
+
+    private void check(Path file) {
+        if (!name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException(file + ": name '" + name + "' may hold letters, digits, '.', '_' and '-' only");
+        }
+        if (varies == null || varies.isBlank()) {
+            throw new IllegalArgumentException(file + ": 'varies' is required: one line on what the experiment varies");
+        }
+        if (variants.size() < 2) {
+            throw new IllegalArgumentException(file + ": an experiment compares at least two variants; it has " + variants.size());
+        }
+        var names = new HashSet<String>();
+        for (Variant v : variants) {
+            if (v.name() == null || !v.name().matches("[A-Za-z0-9._-]+")) {
+                throw new IllegalArgumentException(file + ": every variant needs a name of letters, digits, '.', '_' or '-'; got '"
+                        + v.name() + "'");
+            }
+            if (!names.add(v.name())) {
+                throw new IllegalArgumentException(file + ": two variants are called '" + v.name() + "'");
+            }
+            if (v.dbNodes() != null && (v.dbNodes() < 1 || v.dbNodes() > MAX_DB_NODES)) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.dbNodes() + " database nodes; from 1 to "
+                        + MAX_DB_NODES);
+            }
+            if (v.nodes() != null && (v.nodes() < 1 || v.nodes() > MAX_NODES)) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.nodes() + " nodes; from 1 to "
+                        + MAX_NODES);
+            }
+        }
+        if (benchmark != null) {
+            if (!load.isEmpty()) {
+                throw new IllegalArgumentException(file + ": a benchmark (" + benchmark + ") runs no load; remove 'load'");
+            }
+            for (Variant v : variants) {
+                if (v.profile() != null || !v.properties().isEmpty() || !v.jvmOptions().isEmpty() || !v.serverCli().isEmpty()
+                        || v.checkout() != null) {
+                    throw new IllegalArgumentException(file + ": variant " + v.name() + ": a benchmark's variants name its "
+                            + "loaders and take no server settings");
+                }
+            }
+        }
+        for (Variant v : variants) {
+            for (String operation : v.serverCli()) {
+                if (operation == null || !operation.trim().startsWith("/")) {
+                    throw new IllegalArgumentException(file + ": variant " + v.name() + ": server-cli takes management "
+                            + "operations such as /subsystem=jca/cached-connection-manager=cached-connection-manager:"
+                            + "write-attribute(name=install, value=false); got '" + operation + "'");
+                }
+            }
+        }
+        if (control != null && !names.contains(control)) {
+            throw new IllegalArgumentException(file + ": the control '" + control + "' is not one of the variants " + names);
+        }
+        if (rounds != null && rounds < 1) {
+            throw new IllegalArgumentException(file + ": rounds must be at least 1, got " + rounds);
+        }
+        for (String m : metrics) {
+            try {
+                Metric.of(m);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": metrics: " + e.getMessage());
+            }
+        }
+        if (data != null && data.scale() != null && !(data.scale() > 0)) {
+            throw new IllegalArgumentException(file + ": data scale must be positive");
+        }
+        if (guide != null) {
+            for (Guide.Expected e : guide.expected()) {
+                if (!names.contains(e.variant())) {
+                    throw new IllegalArgumentException(file + ": the guide's expected figure names no variant of this experiment: "
+                            + e.variant());
+                }
+                Metric.of(e.metric());
+            }
+        }
+    }
+
+    public int roundsOrDefault() {
+        return rounds == null ? DEFAULT_ROUNDS : rounds;
+    }
+
+    public String controlOrDefault() {
+        return control != null ? control : variants.get(0).name();
+    }
+
+    /** The same experiment with other rounds or load options (the command line's overrides). */
+    public ExperimentDefinition with(Integer rounds, Map<String, Object> loadOverrides) {
+        if (benchmark != null && !loadOverrides.isEmpty()) {
+            throw new IllegalArgumentException(name + " is a benchmark (" + benchmark + "): it runs no load, so "
+                    + String.join(", ", loadOverrides.keySet().stream().map(k -> "--" + k).toList()) + " do not apply");
+        }
+        var merged = new LinkedHashMap<>(load);
+        merged.putAll(loadOverrides);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, merged,
+                rounds != null ? rounds : this.rounds, control, variants, metrics);
+    }
+
+    /**
+     * The same experiment with only the named variants and the control (which every ratio needs), in the file's
+     * order; a name the file does not have is refused.
+     */
+    public ExperimentDefinition only(List<String> names) {
+        var known = variants.stream().map(Variant::name).toList();
+        var unknown = names.stream().filter(n -> !known.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException(name + " has no variant " + String.join(", ", unknown) + "; its variants: "
+                    + String.join(", ", known));
+        }
+        String controlName = controlOrDefault();
+        var kept = variants.stream().filter(v -> v.name().equals(controlName) || names.contains(v.name())).toList();
+        if (kept.size() < 2) {
+            throw new IllegalArgumentException(name + ": name at least one variant besides the control (" + controlName + ")");
+        }
+        return withVariants(kept);
+    }
+
+    /** The same experiment with only some of its variants (those the host can run). */
+    public ExperimentDefinition withVariants(List<Variant> kept) {
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, load, rounds, control, kept, metrics);
+    }
+
+    /**
+     * The same experiment as a smoke check: one round, the last step only, a 5-s warm-up and a 10-s window without
+     * steady state; a benchmark loads a small data set instead.
+     */
+    public ExperimentDefinition quick() {
+        if (benchmark != null) {
+            double scale = data != null && data.scale() != null ? Math.min(data.scale(), QUICK_BENCHMARK_SCALE) : QUICK_BENCHMARK_SCALE;
+            return new ExperimentDefinition(name, varies, description, guide, benchmark,
+                    new Data(scale, data == null ? null : data.seed()), load, 1, control, variants, metrics);
+        }
+        LoadConfig full = loadConfig();
+        var quick = new LinkedHashMap<>(load);
+        quick.putAll(QUICK_LOAD);
+        double last = full.steps().get(full.steps().size() - 1);
+        String step = last == Math.rint(last) ? Long.toString((long) last) : Double.toString(last);
+        quick.put(full.model() == LoadConfig.Model.CLOSED ? "users" : "rates", step);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, quick, 1, control, variants, metrics);
+    }
+
+    /**
+     * The load as command-line arguments of ./order load: {users: "20,60"} is --users 20,60; true is a flag, false
+     * leaves it out; a list repeats the option.
+     */
+    public List<String> loadArguments() {
+        var args = new ArrayList<String>();
+        load.forEach((key, value) -> {
+            String option = "--" + key;
+            if (value instanceof Boolean b) {
+                if (b) {
+                    args.add(option);
+                }
+            } else if (value instanceof List<?> list) {
+                if (key.equals("users") || key.equals("rates")) {
+                    args.add(option);
+                    args.add(String.join(",", list.stream().map(String::valueOf).toList()));
+                } else {
+                    list.forEach(item -> {
+                        args.add(option);
+                        args.add(String.valueOf(item));
+                    });
+                }
+            } else if (value != null) {
+                args.add(option);
+                args.add(String.valueOf(value));
+            }
+        });
+        return args;
+    }
+
+    /**
+     * The load as ./order load would take it, checked by the same parser; the experiment sets the output, the label
+     * and the rounds itself. A freshly started server is warmed up until steady unless the file says otherwise.
+     */
+    public LoadConfig loadConfig() {
+        for (String owned : List.of("repeats", "output", "label")) {
+            if (load.containsKey(owned)) {
+                throw new IllegalArgumentException(name + ": load option '" + owned + "' is the experiment's to set"
+                        + (owned.equals("repeats") ? " (use rounds)" : ""));
+            }
+        }
+        var args = new ArrayList<String>();
+        if (!load.containsKey("steady-state")) {
+            args.add("--steady-state");
+        }
+        args.addAll(loadArguments());
+        try {
+            return LoadOptions.parse(Path.of("."), args);
+        } catch (CommandLine.ParameterException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": load: " + e.getMessage());
+        }
+    }
+
+    /** Every definition in a folder, by name. */
+    public static List<Path> list(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(SUFFIX)).sorted().toList();
+        }
+    }
+
+    /** The guide's expected ratio for a variant, metric and step, if it gives one. */
+    public Double expected(String variant, Metric metric, double step) {
+        if (guide == null) {
+            return null;
+        }
+        return guide.expected().stream()
+                .filter(e -> e.variant().equals(variant) && e.metric().equals(metric.key()) && (e.step() == null || e.step() == step))
+                .map(Guide.Expected::ratio).findFirst().orElse(null);
+    }
+
+    /** For reports: everything as it was run, with the keys of the file. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> asMap() {
+        return YAML.convertValue(this, Map.class);
+    }
+}

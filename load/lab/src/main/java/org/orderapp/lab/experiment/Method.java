@@ -1,0 +1,60 @@
+package org.orderapp.lab.experiment;
+
+import java.util.List;
+
+/**
+ * How an experiment measured: "rounds" (a fresh database and server per run, the variants alternating, a ratio per
+ * round) or "interleaved" (every variant's server started once and warmed, then short windows in blocks of every
+ * variant in a random order, a ratio per block, until the intervals are as narrow as asked or the time is up).
+ *
+ * @param precision the relative half-width asked of every headline interval (interleaved), else null
+ * @param blocks    blocks measured (interleaved), else null
+ * @param stop      why the measurement stopped, in words
+ * @param minutes   the experiment's wall time so far, start and warm-up included
+ * @param detected  for calibration variants (order.calibration.spin-micros): the CPU injected and what was found
+ * @param because   why this method, where it is not the default (a benchmark, a cluster)
+ * @param audit     interleaved: the audit of every database at the end ("PASS", or what failed); rounds: null, each run
+ *                  has its own
+ * @param profiles  with --cpu-profile: each variant's server profile against the control's, as a differential flame
+ *                  graph and the frames that changed most
+ */
+public record Method(String name, String description, Double precision, Integer blocks, String stop, Double minutes,
+                     List<Detected> detected, String because, String audit, List<ProfileDiff> profiles) {
+
+    public static final String ROUNDS = "rounds";
+    public static final String INTERLEAVED = "interleaved";
+
+    public Method {
+        detected = detected == null ? List.of() : List.copyOf(detected);
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+    }
+
+    /**
+     * A variant's server CPU profile against the control's at one step, added up over every window: the page of the
+     * differential flame graph (relative to the experiment's folder), the server's profiled CPU per transaction of each,
+     * and the frames whose CPU per transaction (inclusive) changed most.
+     */
+    public record ProfileDiff(String variant, double step, String stepName, String page, double controlMsPerTx,
+                              double variantMsPerTx, List<FrameChange> frames) {
+    }
+
+    /** A frame's inclusive CPU milliseconds per transaction in the control and in the variant. */
+    public record FrameChange(String frame, double controlMs, double variantMs) {
+        public double deltaMs() {
+            return variantMs - controlMs;
+        }
+    }
+
+    /** Whether the method's own audit, if it has one, passed. */
+    public boolean auditPassed() {
+        return audit == null || audit.equals("PASS");
+    }
+
+    /**
+     * A variant's CPU spin against the control's: the server CPU per transaction injected, and the paired difference of
+     * the server's CPU per transaction found, with its 95 % interval, in microseconds.
+     */
+    public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
+                           List<Double> ci95, int n) {
+    }
+}

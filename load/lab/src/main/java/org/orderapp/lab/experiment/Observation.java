@@ -1,0 +1,90 @@
+package org.orderapp.lab.experiment;
+
+import java.util.List;
+import java.util.Map;
+import org.orderapp.driver.report.StepOutcome;
+
+/**
+ * One measured run of a variant in an experiment: its figures per step, and whether it met the run rules.
+ *
+ * @param sequence the run's place in the order of execution (1, 2, ...)
+ * @param folder   the run's folder, relative to the experiment's
+ * @param burnIn   a window of a block measured while a server's JIT compiler was still at work (interleaved method):
+ *                 drawn, not counted in the means and ratios
+ */
+public record Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
+                          List<StepFigures> steps, boolean burnIn) {
+
+    public Observation {
+        reasons = List.copyOf(reasons);
+        steps = List.copyOf(steps);
+    }
+
+    /** A run or window that counts (not burn-in). */
+    public Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
+                       List<StepFigures> steps) {
+        this(sequence, round, variant, folder, valid, reasons, steps, false);
+    }
+
+    /**
+     * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, CPU milliseconds
+     * per transaction by role (server, db, driver, other; null where unknown), the server's figures that metrics
+     * compare (by ServerMetrics name, see {@link Metric#serverFigure()}), and further figures by name (the contention of
+     * {@link ContentionFigures}), reported with their means but not compared as ratios.
+     */
+    public record StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs,
+                              Map<String, Double> cpuMsPerTx, Map<String, Double> server, Map<String, Double> figures) {
+
+        public StepFigures {
+            cpuMsPerTx = cpuMsPerTx == null ? Map.of() : new java.util.LinkedHashMap<>(cpuMsPerTx);
+            server = server == null ? Map.of() : Map.copyOf(server);
+            figures = figures == null ? Map.of() : new java.util.LinkedHashMap<>(figures);
+        }
+
+        /** A step without server or further figures (the benchmarks'). */
+        public StepFigures(double step, String name, Double throughput, Double p99Ms, Double meanMs, Map<String, Double> cpuMsPerTx) {
+            this(step, name, throughput, p99Ms, meanMs, cpuMsPerTx, Map.of(), Map.of());
+        }
+
+        /** A load step's figures: the client's, the CPU by role, every server figure a metric can compare, the contention. */
+        public static StepFigures of(StepOutcome outcome) {
+            var c = outcome.client();
+            var all = c.allResponses();
+            Map<String, Double> server = new java.util.LinkedHashMap<>();
+            for (Metric m : Metric.values()) {
+                if (m.serverFigure() != null && outcome.server().get(m.serverFigure()) != null) {
+                    server.put(m.serverFigure(), outcome.server().get(m.serverFigure()));
+                }
+            }
+            return new StepFigures(c.step(), c.name(), c.throughput(), all.getTotalCount() == 0 ? null : all.getValueAtPercentile(99) / 1000.0,
+                    all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, outcome.server().cpuPerTransaction(), server,
+                    ContentionFigures.of(c, outcome.server()));
+        }
+
+        /** The roles whose CPU is the application's cost: the server, the database and the driver. */
+        static final List<String> COST_ROLES = List.of("server", "db", "driver");
+
+        public Double value(Metric metric) {
+            return switch (metric) {
+                case THROUGHPUT -> throughput;
+                case P99 -> p99Ms;
+                case MEAN -> meanMs;
+                case CPU -> cpuTotal();
+                default -> server.get(metric.serverFigure());
+            };
+        }
+
+        /** Server + database + driver, when all three are known. */
+        Double cpuTotal() {
+            double total = 0;
+            for (String role : COST_ROLES) {
+                Double v = cpuMsPerTx.get(role);
+                if (v == null) {
+                    return null;
+                }
+                total += v;
+            }
+            return total;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package org.orderapp.lab.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A configuration to measure: a server profile, server system properties, extra JVM options, management
+ * operations applied to the run's copy of the server configuration before it starts (for what WildFly does not
+ * take as an expression, such as the cached connection manager's install), and optionally another checkout of
+ * Order (a folder with its own ./order) whose server and application run instead of this one.
+ */
+public record Variant(String name, String description, String profile, Map<String, String> properties,
+                      List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
+    public Variant {
+        properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
+        jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+        serverCli = serverCli == null ? List.of() : List.copyOf(serverCli);
+    }
+
+    /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
+    public static Variant named(String name, String description) {
+        return new Variant(name, description, null, null, null, null, null, null, null);
+    }
+
+    /** A variant on the single server. */
+    public Variant(String name, String description, String profile, Map<String, String> properties,
+                   List<String> jvmOptions, List<String> serverCli, String checkout) {
+        this(name, description, profile, properties, jvmOptions, serverCli, checkout, null, null);
+    }
+
+    /** Database nodes: 1, the embedded database; more, a Galera cluster of that many nodes. */
+    public int dbNodesOrDefault() {
+        return dbNodes == null ? 1 : dbNodes;
+    }
+
+    /** Application servers: 1, the single server; more, a cluster of that many nodes behind a load balancer. */
+    public int nodesOrDefault() {
+        return nodes == null ? 1 : nodes;
+    }
+
+    /** "profile tuned, -Dorder.ds.max-pool-size=40", for reports. */
+    public String summary() {
+        var parts = new ArrayList<String>();
+        parts.add("profile " + (profile == null ? "baseline" : profile));
+        if (nodesOrDefault() > 1) {
+            parts.add(nodes + " nodes");
+        }
+        if (dbNodesOrDefault() > 1) {
+            parts.add(dbNodes + " database nodes (Galera)");
+        }
+        properties.forEach((k, v) -> parts.add("-D" + k + "=" + v));
+        parts.addAll(jvmOptions);
+        parts.addAll(serverCli);
+        if (checkout != null) {
+            parts.add("checkout " + checkout);
+        }
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,74 @@
+package org.orderapp.lab.interleaved;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Interval;
+import org.orderapp.lab.experiment.Method;
+import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.Statistics;
+
+/**
+ * The instrument checked against a known cause: a variant whose server spins a known amount of CPU per request
+ * (order.calibration.spin-micros, a servlet filter of the application that is a test instrument only) against the
+ * control. What the lab finds is the paired difference, block by block, of the server's CPU per transaction, in
+ * microseconds: its Hodges-Lehmann estimate with the signed-rank 95 % interval, as the interleaved ratios are; the driver counts every request as a transaction, so the spin per request is
+ * the spin per transaction.
+ */
+public final class Calibration {
+
+    /** The application's setting (MicroProfile Config) that makes its filter spin. */
+    public static final String SPIN_MICROS = "order.calibration.spin-micros";
+
+    private Calibration() {
+    }
+
+    public static List<Method.Detected> detected(ExperimentDefinition definition, List<Observation> observations) {
+        String control = definition.controlOrDefault();
+        double controlSpin = spin(definition, control);
+        var found = new ArrayList<Method.Detected>();
+        for (var v : definition.variants()) {
+            if (v.name().equals(control) || !v.properties().containsKey(SPIN_MICROS)) {
+                continue;
+            }
+            double injected = spin(definition, v.name()) - controlSpin;
+            Map<Double, String> steps = new LinkedHashMap<>();
+            observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
+            for (var step : steps.entrySet()) {
+                var differences = new ArrayList<Double>();
+                for (Observation o : observations) {
+                    if (!o.variant().equals(v.name()) || !o.valid()) {
+                        continue;
+                    }
+                    observations.stream().filter(p -> p.variant().equals(control) && p.round() == o.round() && p.valid()).findFirst()
+                            .ifPresent(p -> {
+                                Double mine = serverCpu(o, step.getKey());
+                                Double theirs = serverCpu(p, step.getKey());
+                                if (mine != null && theirs != null) {
+                                    differences.add(1000 * (mine - theirs));
+                                }
+                            });
+                }
+                if (differences.isEmpty()) {
+                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0));
+                    continue;
+                }
+                Interval d = Statistics.hodgesLehmann(differences.stream().mapToDouble(Double::doubleValue).toArray());
+                found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
+                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n()));
+            }
+        }
+        return found;
+    }
+
+    private static double spin(ExperimentDefinition definition, String variant) {
+        return definition.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
+                .map(v -> v.properties().get(SPIN_MICROS)).map(Double::parseDouble).orElse(0.0);
+    }
+
+    private static Double serverCpu(Observation o, double step) {
+        return o.steps().stream().filter(s -> s.step() == step).findFirst().map(s -> s.cpuMsPerTx().get("server")).orElse(null);
+    }
+}

@@ -1,0 +1,84 @@
+package org.orderapp.lab.interleaved;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
+
+/**
+ * A CPU profile as collapsed stacks ("root;...;leaf" and a sample count), added up over windows, with the successful
+ * transactions of those windows, so that every stack and every frame can be said in CPU milliseconds per transaction.
+ *
+ * @param stacks       samples by stack, root first, frames separated by ';'
+ * @param transactions successful transactions in the profiled windows
+ * @param sampleMillis CPU milliseconds one sample stands for (the profiler's interval)
+ */
+public record CollapsedProfile(Map<String, Long> stacks, long transactions, double sampleMillis) {
+
+    /** An empty profile, to add windows to. */
+    public static CollapsedProfile empty(double sampleMillis) {
+        return new CollapsedProfile(new HashMap<>(), 0, sampleMillis);
+    }
+
+    /** This profile with one more window: its flame graph (as async-profiler writes it) and its transactions. */
+    public CollapsedProfile plus(Path flameGraph, long windowTransactions) throws IOException {
+        var graph = new FlameGraph(new Arguments("--output", "collapsed"));
+        graph.parseHtml(new StringReader(Files.readString(flameGraph, StandardCharsets.UTF_8)));
+        var collapsed = new ByteArrayOutputStream();
+        try (var out = new PrintStream(collapsed, false, StandardCharsets.UTF_8)) {
+            graph.dump(out);
+        }
+        Map<String, Long> merged = new HashMap<>(stacks);
+        for (String line : collapsed.toString(StandardCharsets.UTF_8).split("\n")) {
+            int space = line.lastIndexOf(' ');
+            if (space <= 0) {
+                continue;
+            }
+            try {
+                merged.merge(line.substring(0, space), Long.parseLong(line.substring(space + 1).trim()), Long::sum);
+            } catch (NumberFormatException notAStack) {
+                // a header line
+            }
+        }
+        return new CollapsedProfile(merged, transactions + windowTransactions, sampleMillis);
+    }
+
+    /** CPU milliseconds per transaction of a number of samples. */
+    public double msPerTx(long samples) {
+        return transactions == 0 ? 0 : samples * sampleMillis / transactions;
+    }
+
+    /** Each frame's total (inclusive) samples: every stack it appears in, counted once per stack. */
+    public Map<String, Long> frameTotals() {
+        Map<String, Long> totals = new HashMap<>();
+        stacks.forEach((stack, n) -> {
+            Set<String> seen = new HashSet<>();
+            for (String frame : stack.split(";")) {
+                if (seen.add(frame)) {
+                    totals.merge(frame, n, Long::sum);
+                }
+            }
+        });
+        return totals;
+    }
+
+    /** Each frame's self samples: the stacks it ends. */
+    public Map<String, Long> frameSelf() {
+        Map<String, Long> self = new HashMap<>();
+        stacks.forEach((stack, n) -> self.merge(stack.substring(stack.lastIndexOf(';') + 1), n, Long::sum));
+        return self;
+    }
+
+    public long samples() {
+        return stacks.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

@@ -1,0 +1,400 @@
+package org.orderapp.lab.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.settings.Durations;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.lab.experiment.Comparison;
+import org.orderapp.lab.experiment.ComparisonFiles;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.Variant;
+import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.RunState;
+import org.orderapp.stack.admin.AdminClient;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.Folders;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerAddress;
+import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.target.ServerProcess;
+import org.orderapp.target.Target;
+
+/**
+ * Runs an experiment and owns everything it needs: per run it starts the database and the server of that variant,
+ * brings the data to the same starting state (the reference data is loaded once, on the first run; every later run
+ * removes the previous run's orders and puts every stock row back at its loaded quantity), runs the load (warmed
+ * up until steady after each start), audits, stops the server and the database. Variants alternate in a balanced
+ * order, so that drift of the machine falls on all of them alike. The comparison is rewritten after every run, so
+ * Ctrl-C (which stops whatever runs) leaves the figures measured so far.
+ */
+public final class ExperimentRunner implements ExperimentExecution {
+
+    /** Run folders of the load driver, inside the experiment's folder. */
+    private static final String RUNS = "runs";
+    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
+
+    /** Settings of the runner that are not part of the experiment. */
+    public record Settings(int portOffset, Path output, Path state, boolean resetAllowed, boolean dryRun, String command) {
+    }
+
+    /** A run to do: its place in the execution order, its round and variant. */
+    record Planned(int sequence, int round, Variant variant) {
+    }
+
+    /** The experiment needs something this machine or checkout does not have (another checkout); nothing was started. */
+    static final class NotRunnable extends IllegalArgumentException {
+        NotRunnable(String message) {
+            super(message);
+        }
+    }
+
+    private final ProjectLayout layout;
+    private ExperimentDefinition definition;
+    private final Path file;
+    private final Settings settings;
+    private final PrintStream out;
+    private final List<Observation> observations = new ArrayList<>();
+    private final Map<String, Object> machine = new LinkedHashMap<>();
+    private Path folder;
+    private LoadConfig load;
+    private Instant started;
+    private volatile ApplicationStack current;
+    private boolean finished;
+    /** The experiment's reference data: loaded by the first run that gets that far, reset before every later one. */
+    private ExperimentData data;
+    private AdminCredentials admin;
+    /** What the host check found: variants left out, and why. */
+    private final List<String> hostNotes = new ArrayList<>();
+
+    /** Why this experiment is measured by rounds, for the plan and the comparison. */
+    private final String because;
+
+    public ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, String because,
+                     PrintStream out) {
+        this.because = because;
+        this.layout = layout;
+        this.definition = definition;
+        this.file = file;
+        this.settings = settings;
+        this.out = out;
+    }
+
+    @Override
+    public Path folder() {
+        return folder;
+    }
+
+    /** The balanced order: odd rounds in the definition's order of variants, even rounds reversed (A B, B A, A B ...). */
+    static List<Planned> plan(List<Variant> variants, int rounds) {
+        var plan = new ArrayList<Planned>();
+        for (int round = 1; round <= rounds; round++) {
+            var order = new ArrayList<>(variants);
+            if (round % 2 == 0) {
+                Collections.reverse(order);
+            }
+            for (Variant v : order) {
+                plan.add(new Planned(plan.size() + 1, round, v));
+            }
+        }
+        return plan;
+    }
+
+    @Override
+    public Estimate estimate() {
+        if (definition.benchmark() != null) {
+            return new Estimate("rounds (benchmark)", START.plusMinutes(2), START.plusMinutes(15));
+        }
+        LoadConfig c = definition.loadConfig();
+        var steady = c.steadyState();
+        Duration steps = c.warmUp().plus(c.measure()).multipliedBy((long) c.steps().size() * c.repeats());
+        int runs = definition.variants().size() * definition.roundsOrDefault();
+        Duration per = START.plus(steps);
+        return new Estimate("rounds", per.plus(steady == null ? Duration.ZERO : steady.min()).multipliedBy(runs),
+                per.plus(steady == null ? Duration.ZERO : steady.max()).multipliedBy(runs));
+    }
+
+    @Override
+    public int run() throws Exception {
+        if (definition.benchmark() != null) {
+            return runBenchmark();
+        }
+        load = definition.loadConfig();
+        List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
+        Map<String, ProjectLayout> binaries = VariantBinaries.of(layout, definition);
+        printPlan(plan);
+        if (settings.dryRun()) {
+            return 0;
+        }
+        checkTheMachineIsFree();
+        VariantBinaries.Prepared prepared = VariantBinaries.prepare(definition, binaries, this::say);
+        if (prepared == null) {
+            return 0; // nothing to compare here, and nothing measured: said, not faked
+        }
+        definition = prepared.definition();
+        hostNotes.addAll(prepared.hostNotes());
+        Map<String, ServerProfile> profiles = prepared.profiles();
+        plan = plan(definition.variants(), definition.roundsOrDefault());
+
+        started = Instant.now();
+        folder = ExperimentFolder.create(settings.output(), definition.name());
+        Files.createDirectories(folder.resolve(RUNS));
+        machine.putAll(ExperimentFolder.machine(binaries));
+        writeExperimentJson("running", plan);
+        say("Experiment folder: " + folder);
+        Thread stop = new Thread(this::interrupt, "experiment-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        for (Planned p : plan) {
+            say("");
+            say(String.format(Locale.ROOT, "=== Run %d of %d: round %d, variant %s (%s) ===", p.sequence(), plan.size(), p.round(),
+                    p.variant().name(), p.variant().summary()));
+            Observation o = runOne(p, binaries.get(p.variant().name()), profiles.get(p.variant().name()));
+            synchronized (this) {
+                if (finished) {
+                    return 130; // interrupted while this run ended
+                }
+                observations.add(o);
+                writeComparison(false);
+            }
+        }
+        Comparison comparison;
+        synchronized (this) {
+            finished = true;
+            comparison = writeComparison(false);
+            writeExperimentJson("finished", plan);
+        }
+        Runtime.getRuntime().removeShutdownHook(stop);
+        ComparisonFiles.print(comparison, out);
+        say("Comparison: " + folder.resolve("comparison.html"));
+        return comparison.valid() ? 0 : 1;
+    }
+
+    private void printPlan(List<Planned> plan) {
+        say("Experiment " + definition.name() + " (" + file + "): " + definition.variants().size() + " variants, "
+                + definition.roundsOrDefault() + " rounds, control " + definition.controlOrDefault());
+        say("  method: rounds, because " + because);
+        plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
+                p.variant().summary())));
+        say("  load: " + String.join(" ", definition.loadArguments()));
+    }
+
+    /** The experiment's ports are free, an external database may be emptied; another Order running is reported. */
+    private void checkTheMachineIsFree() throws IOException {
+        if (DatabaseTarget.external().isPresent() && !settings.resetAllowed()) {
+            throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
+                    + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
+        }
+        var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
+        for (int port : new int[] {address.httpPort(), address.managementPort()}) {
+            if (ServerProcess.listeningOn(port).isPresent()) {
+                throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
+                        + "(choose others with --port-offset)");
+            }
+        }
+        if (RunState.read(layout).isPresent()) {
+            say("Note: ./order run is serving too; its server shares this machine and will disturb the figures.");
+        }
+    }
+
+    /** One run: a fresh stack for the variant, the data at its starting state, the load, the stack stopped. */
+    private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile) {
+        String label = String.format(Locale.ROOT, "%02d-r%d-%s", p.sequence(), p.round(), p.variant().name());
+        var stack = new ApplicationStack();
+        current = stack;
+        try {
+            Path serverBase = settings.state().resolve("server");
+            var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
+                    ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
+                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault());
+            Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
+            Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
+            stack.start(options, this::say);
+            stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
+            Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
+            if (machine.get("database") == null) {
+                machine.put("database", stack.database().probe().version());
+            }
+            data().prepare(stack.address().applicationUrl(), database.toString());
+            var cluster = stack.cluster();
+            var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
+                    : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
+                    stack.database().password(), admin().authorization())
+                    .withNodes(cluster == null ? List.of() : cluster.targets());
+            RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
+            return observation(p, result);
+        } catch (Exception e) {
+            String reason = "the run failed: " + (e.getMessage() != null ? e.getMessage() : e.toString());
+            say("Run " + p.sequence() + " failed: " + reason);
+            return new Observation(p.sequence(), p.round(), p.variant().name(), null, false, List.of(reason), List.of());
+        } finally {
+            say("Stopping the server and the database ...");
+            stack.close();
+            current = null;
+        }
+    }
+
+    /**
+     * A benchmark (batch-insert) instead of a load: one database and one server of the experiment's own (baseline
+     * profile), the benchmark's rounds against it, its comparison in the experiment's output, then both stopped.
+     */
+    private int runBenchmark() throws Exception {
+        if (!BatchInsertBenchmark.NAME.equals(definition.benchmark())) {
+            throw new IllegalArgumentException(file + ": unknown benchmark '" + definition.benchmark() + "'; known: "
+                    + BatchInsertBenchmark.NAME);
+        }
+        var benchmark = new BatchInsertBenchmark(definition, out);
+        var benchmarkSettings = benchmark.settings(null, null, null, null);
+        say("Experiment " + definition.name() + " (" + file + "): the " + definition.benchmark() + " benchmark, "
+                + benchmarkSettings.repeats() + " rounds of the loaders " + definition.variants().stream().map(Variant::name).toList()
+                + ", control " + definition.controlOrDefault());
+        say(String.format(Locale.ROOT, "  data: scale %s, seed %d, loaded into the database of the experiment's own server "
+                + "(profile %s)", benchmarkSettings.scale(), benchmarkSettings.seed(), ServerProfile.DEFAULT));
+        if (settings.dryRun()) {
+            return 0;
+        }
+        checkTheMachineIsFree();
+        if (!layout.isBuilt()) {
+            VariantBinaries.build(layout, this::say);
+        }
+        var stack = new ApplicationStack();
+        current = stack;
+        Thread stop = new Thread(stack::close, "experiment-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            Path serverBase = settings.state().resolve("server");
+            Folders.deleteRecursively(serverBase.resolve("data"));
+            stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
+                    ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()),
+                    List.of(), STARTUP_TIMEOUT, admin()), this::say);
+            var adminClient = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
+            // The experiment's database is its own: every load may replace what an earlier experiment left.
+            int exit = benchmark.run(benchmarkSettings, adminClient, stack.address().managementUrl(), stack.database(), true,
+                    settings.output(), settings.command());
+            folder = benchmark.folder();
+            return exit;
+        } finally {
+            say("Stopping the server and the database ...");
+            stack.close();
+            current = null;
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook runs now
+            }
+        }
+    }
+
+    private ExperimentData data() throws IOException {
+        if (data == null) {
+            data = new ExperimentData(definition, admin(), this::say);
+        }
+        return data;
+    }
+
+    /** The administrator of every run's server: this checkout's (ORDER_ADMIN_PASSWORD or var/admin-password). */
+    private AdminCredentials admin() throws IOException {
+        if (admin == null) {
+            admin = AdminCredentials.forServer(layout).credentials();
+        }
+        return admin;
+    }
+
+    private Observation observation(Planned p, RunResult result) {
+        var steps = result.steps().stream().map(Observation.StepFigures::of).toList();
+        say(String.format(Locale.ROOT, "Run %d: %s", p.sequence(), result.validity().valid() ? "valid"
+                : "INVALID: " + String.join("; ", result.validity().reasons())));
+        return new Observation(p.sequence(), p.round(), p.variant().name(), folder.relativize(result.folder()).toString(),
+                result.validity().valid(), result.validity().reasons(), steps);
+    }
+
+    /** Ctrl-C or SIGTERM: stop what runs, and leave the comparison of the runs that finished. */
+    private void interrupt() {
+        ApplicationStack stack = current;
+        if (stack != null) {
+            say("Interrupted: stopping the server and the database ...");
+            stack.close();
+        }
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            finished = true;
+            try {
+                writeComparison(true);
+                writeExperimentJson("interrupted", plan(definition.variants(), definition.roundsOrDefault()));
+                say("Interrupted: " + observations.size() + " finished run(s) compared in " + folder.resolve("comparison.html"));
+            } catch (IOException e) {
+                System.err.println("Writing the comparison failed: " + e);
+            }
+        }
+    }
+
+    private Comparison writeComparison(boolean interrupted) throws IOException {
+        var method = new org.orderapp.lab.experiment.Method(org.orderapp.lab.experiment.Method.ROUNDS,
+                "a fresh database and server per run, the variants alternating; a ratio per round", null, null, null,
+                java.time.Duration.between(started, Instant.now()).toSeconds() / 60.0, null, because, null, null);
+        var context = new Comparison.Context(settings.command(), started.toString(), Instant.now().toString(),
+                Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
+                warmUpDescription(load), interrupted, hostNotes, method);
+        Comparison comparison = Comparison.of(definition, context, observations);
+        ComparisonFiles.write(folder, comparison);
+        return comparison;
+    }
+
+    /** experiment.json: the definition as run, the command, the machine and the plan. */
+    private void writeExperimentJson(String status, List<Planned> plan) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("experiment", definition.name());
+        m.put("status", status);
+        m.put("file", file.toAbsolutePath().normalize().toString());
+        m.put("command", settings.command());
+        m.put("started", started.toString());
+        m.put("definition", definition.asMap());
+        m.put("loadArguments", definition.loadArguments());
+        m.put("warmUp", warmUpDescription(load));
+        m.put("machine", machine);
+        m.put("portOffset", settings.portOffset());
+        m.put("plan", plan.stream().map(p -> Map.of("sequence", p.sequence(), "round", p.round(), "variant", p.variant().name()))
+                .toList());
+        ExperimentFolder.writeExperimentJson(folder, m);
+    }
+
+    static String warmUpDescription(LoadConfig c) {
+        String each = Durations.format(c.warmUp()) + " before each step";
+        if (c.steadyState() == null) {
+            return "fixed: " + each;
+        }
+        var s = c.steadyState();
+        return String.format(Locale.ROOT, "steady state on the first step after each server start: at least %s, then until %d "
+                        + "windows of %s agree within %.0f %% (at most %s); %s",
+                Durations.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
+                Durations.format(s.window()), 100 * s.tolerance(), Durations.format(s.max()), each);
+    }
+
+    /** The server's system properties: the experiment's port offset, then the variant's. */
+    private List<String> serverProperties(Map<String, String> variant) {
+        var properties = new ArrayList<String>();
+        properties.add("jboss.socket.binding.port-offset=" + settings.portOffset());
+        variant.forEach((k, v) -> properties.add(k + "=" + v));
+        return properties;
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}

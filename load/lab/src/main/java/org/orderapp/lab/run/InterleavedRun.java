@@ -1,0 +1,192 @@
+package org.orderapp.lab.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.lab.experiment.Comparison;
+import org.orderapp.lab.experiment.ComparisonFiles;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.interleaved.InterleavedExperiment;
+import org.orderapp.lab.interleaved.StopRule;
+import org.orderapp.stack.RunState;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerAddress;
+import org.orderapp.target.ServerProcess;
+
+/**
+ * ./order experiment by the interleaved method: the plan and its estimate, every variant's server started once
+ * (ResidentStacks), the measurement (InterleavedExperiment) until the precision or the time limit, experiment.json and
+ * the comparison in the experiment's folder, and every server and database stopped at the end or on Ctrl-C.
+ */
+public final class InterleavedRun implements ExperimentExecution {
+
+    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
+
+    private final ProjectLayout layout;
+    private final ExperimentDefinition definition;
+    private final Path file;
+    private final ExperimentRunner.Settings settings;
+    private final StopRule stop;
+    private final int warmUpUsers;
+    private final PrintStream out;
+    private Path folder;
+
+    public InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, ExperimentRunner.Settings settings, StopRule stop,
+                   int warmUpUsers, PrintStream out) {
+        this.warmUpUsers = warmUpUsers;
+        this.layout = layout;
+        this.definition = definition;
+        this.file = file;
+        this.settings = settings;
+        this.stop = stop;
+        this.out = out;
+    }
+
+    @Override
+    public Path folder() {
+        return folder;
+    }
+
+    @Override
+    public Estimate estimate() {
+        LoadConfig load = definition.loadConfig();
+        var steady = load.steadyState();
+        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * definition.variants().size());
+        Duration least = START.multipliedBy(definition.variants().size()).plus(steady == null ? load.warmUp() : steady.min())
+                .plus(block.multipliedBy(stop.minBlocks()));
+        return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
+    }
+
+    @Override
+    public int run() throws Exception {
+        LoadConfig load = definition.loadConfig();
+        var binaries = VariantBinaries.of(layout, definition);
+        printPlan(load);
+        if (settings.dryRun()) {
+            return 0;
+        }
+        checkTheMachineIsFree();
+        long startedNanos = System.nanoTime();
+        Instant started = Instant.now();
+        VariantBinaries.Prepared prepared = VariantBinaries.prepare(definition, binaries, this::say);
+        if (prepared == null) {
+            return 0; // nothing to compare here, and nothing measured: said, not faked
+        }
+        folder = ExperimentFolder.create(settings.output(), definition.name());
+        Files.createDirectories(folder.resolve("runs"));
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("experiment", definition.name());
+        record.put("status", "running");
+        record.put("file", file.toAbsolutePath().normalize().toString());
+        record.put("command", settings.command());
+        record.put("started", started.toString());
+        record.put("method", "interleaved");
+        record.put("precision", stop.precision());
+        record.put("maxTime", stop.maxTime().toString());
+        record.put("database", ResidentStacks.databasePlan(prepared.definition()));
+        record.put("definition", prepared.definition().asMap());
+        record.put("loadArguments", prepared.definition().loadArguments());
+        record.put("portOffset", settings.portOffset());
+        record.put("machine", ExperimentFolder.machine(binaries));
+        ExperimentFolder.writeExperimentJson(folder, record);
+        say("Experiment folder: " + folder);
+
+        var stacks = new ResidentStacks();
+        var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedExperiment.Settings(stop, load.seed(), folder,
+                startedNanos, started, settings.command(), warmUpUsers, stacks::reset), out);
+        Thread onStop = new Thread(() -> {
+            experiment.interrupt();
+            stacks.close();
+        }, "experiment-stop");
+        Runtime.getRuntime().addShutdownHook(onStop);
+        Comparison comparison;
+        try {
+            var residents = stacks.start(prepared, settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
+                    STARTUP_TIMEOUT, this::say);
+            comparison = experiment.run(residents);
+        } finally {
+            say("Stopping the servers and the database ...");
+            stacks.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook runs now
+            }
+        }
+        record.put("status", comparison.interrupted() ? "interrupted" : "finished");
+        record.put("finished", Instant.now().toString());
+        ExperimentFolder.writeExperimentJson(folder, record);
+        ComparisonFiles.print(comparison, out);
+        say("Comparison: " + folder.resolve("comparison.html"));
+        return comparison.valid() ? 0 : 1;
+    }
+
+    private void printPlan(LoadConfig load) {
+        int variants = definition.variants().size();
+        var steady = load.steadyState();
+        Duration visit = load.warmUp().plus(load.measure()).multipliedBy(load.steps().size());
+        Duration block = visit.multipliedBy(variants);
+        say("Experiment " + definition.name() + " (" + file + "): " + variants + " variants, control " + definition.controlOrDefault()
+                + ", interleaved");
+        definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
+        say("  load: " + String.join(" ", definition.loadArguments()));
+        say("  database: " + ResidentStacks.databasePlan(definition));
+        say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
+                        ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
+                steady == null ? "for " + load.warmUp().toSeconds() + " s"
+                : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
+        say(String.format(Locale.ROOT, "  blocks: each variant once in a random order, %s per variant (%d step(s) of %d s settle and %d s "
+                        + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
+                        + "transaction is within ±%s; blocks in which a server's JIT compiler still takes more than the warm-up's share "
+                        + "are burn-in, not counted",
+                formatMinutes(visit), load.steps().size(), load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
+                stop.minBlocks(), formatPercent(stop.precision())));
+        Duration earliest = (steady == null ? load.warmUp() : steady.min()).plus(block.multipliedBy(stop.minBlocks())).plusMinutes(2);
+        say(String.format(Locale.ROOT, "  estimate: at least %d min; at most %d min (--max-time), start and warm-up included",
+                earliest.toMinutes(), stop.maxTime().toMinutes()));
+    }
+
+    private static String formatMinutes(Duration d) {
+        return d.toSeconds() < 120 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f min", d.toSeconds() / 60.0);
+    }
+
+    private static String formatPercent(double share) {
+        return String.format(Locale.ROOT, "%.3g %%", 100 * share);
+    }
+
+    /** Every variant's ports are free, and an external database may be emptied. */
+    private void checkTheMachineIsFree() throws IOException {
+        if (DatabaseTarget.external().isPresent() && !settings.resetAllowed()) {
+            throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
+                    + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
+        }
+        for (int i = 0; i < definition.variants().size(); i++) {
+            var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT,
+                    List.of(ServerAddress.PORT_OFFSET + "=" + (settings.portOffset() + i * ServerAddress.NODE_PORT_STEP)));
+            for (int port : new int[] {address.httpPort(), address.managementPort()}) {
+                if (ServerProcess.listeningOn(port).isPresent()) {
+                    throw new IllegalArgumentException("port " + port + " of variant " + definition.variants().get(i).name()
+                            + " is in use: another server runs with the experiment's ports (choose others with --port-offset)");
+                }
+            }
+        }
+        if (RunState.read(layout).isPresent()) {
+            say("Note: ./order run is serving too; its server shares this machine and will disturb the figures.");
+        }
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}

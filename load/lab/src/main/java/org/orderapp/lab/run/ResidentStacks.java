@@ -1,0 +1,108 @@
+package org.orderapp.lab.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Variant;
+import org.orderapp.lab.interleaved.ResidentVariant;
+import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.admin.AdminCredentials;
+import org.orderapp.stack.database.DatabaseTarget;
+import org.orderapp.stack.layout.Folders;
+import org.orderapp.stack.layout.ServerAddress;
+import org.orderapp.target.Target;
+
+/**
+ * The servers of an interleaved experiment, one per variant, started once and kept up (and started again by their
+ * supervisor if one dies) until closed. Variant i has the experiment's port offset plus i × 20, as a cluster's nodes
+ * have. The variants share one database when that is fair: they change no database setting and write the same
+ * schema; a variant of another checkout (its migrations may differ) has one of its own. Every database gets the
+ * experiment's reference data once, through the first server on it.
+ */
+public final class ResidentStacks implements AutoCloseable {
+
+    /** Why the variants share a database, or not, for the plan and the comparison. */
+    static String databasePlan(ExperimentDefinition definition) {
+        var own = definition.variants().stream().filter(ResidentStacks::ownDatabase).map(Variant::name).toList();
+        return own.isEmpty() ? "one database for every variant: none changes the database, all write the same schema, and "
+                + "the blocks measure them in turn on the same data"
+                : "one database per checkout: " + String.join(", ", own) + " run(s) another checkout, whose schema may differ; "
+                + "the others share one";
+    }
+
+    private static boolean ownDatabase(Variant v) {
+        return v.checkout() != null;
+    }
+
+    private final List<ApplicationStack> stacks = new ArrayList<>();
+    private ExperimentData data;
+
+    /** Brings the variant's database back to its loaded state (orders removed, stock restored). */
+    void reset(ResidentVariant variant) throws java.io.IOException, InterruptedException {
+        data.prepare(variant.target().application(), variant.database());
+    }
+
+    /**
+     * Starts every variant's stack in the definition's order and loads the data; on failure stops what it started.
+     *
+     * @param state where the servers and databases keep their state: state/NAME/server, state/mariadb (shared) or
+     *              state/NAME/mariadb
+     */
+    List<ResidentVariant> start(VariantBinaries.Prepared prepared, Path state, int portOffset, AdminCredentials admin,
+                                Duration startupTimeout, Consumer<String> say) throws Exception {
+        var definition = prepared.definition();
+        data = new ExperimentData(definition, admin, say);
+        var residents = new ArrayList<ResidentVariant>();
+        Map<String, DatabaseTarget> databases = new LinkedHashMap<>();
+        try {
+            int index = 0;
+            for (Variant v : definition.variants()) {
+                String database = ownDatabase(v) ? v.name() : "shared";
+                Path databaseHome = ownDatabase(v) ? state.resolve(v.name()).resolve("mariadb") : state.resolve("mariadb");
+                Path serverBase = state.resolve(v.name()).resolve("server");
+                Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier experiment
+                var properties = new ArrayList<String>();
+                properties.add(ServerAddress.PORT_OFFSET + "=" + (portOffset + index * ServerAddress.NODE_PORT_STEP));
+                v.properties().forEach((k, value) -> properties.add(k + "=" + value));
+                var options = new ApplicationStack.Options(prepared.binaries().get(v.name()), serverBase, databaseHome,
+                        prepared.profiles().get(v.name()), ServerAddress.DEFAULT_HTTP_PORT, properties, v.jvmOptions(), startupTimeout,
+                        admin, v.serverCli(), 1, 1);
+                if (databases.containsKey(database)) {
+                    options = options.onDatabase(databases.get(database));
+                }
+                say.accept("");
+                say.accept("=== Variant " + v.name() + " (" + v.summary() + "): starting its server"
+                        + (databases.containsKey(database) ? " on the " + database + " database" : "") + " ===");
+                var stack = new ApplicationStack();
+                stacks.add(stack);
+                stack.start(options, say);
+                stack.supervise(say);
+                databases.putIfAbsent(database, stack.database());
+                if (!data.loadedInto(database)) {
+                    data.prepare(stack.address().applicationUrl(), database);
+                }
+                residents.add(new ResidentVariant(v, new Target(stack.address().applicationUrl(), stack.address().managementUrl(),
+                        stack.database().url(), stack.database().user(), stack.database().password(), admin.authorization()), database));
+                index++;
+            }
+            return residents;
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Stops the servers, last started first: a shared database belongs to the first, which stops last. */
+    @Override
+    public void close() {
+        for (int i = stacks.size() - 1; i >= 0; i--) {
+            stacks.get(i).close();
+        }
+        stacks.clear();
+    }
+}

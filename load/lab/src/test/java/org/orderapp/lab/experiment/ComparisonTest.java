@@ -1,0 +1,148 @@
+package org.orderapp.lab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.lab.experiment.Observation.StepFigures;
+import org.orderapp.lab.experiment.Variant;
+
+/** A comparison built from known observations: means over valid rounds, paired ratios, invalid runs left out. */
+class ComparisonTest {
+
+    private static final ExperimentDefinition DEFINITION = new ExperimentDefinition("demo", "a against b", "A against B.",
+            new Guide("Table 9.9", "b is twice as fast",
+                    List.of(new Guide.Expected("b", "throughput", 20.0, 2.0))),
+            null, null, Map.of(), 3, "a", List.of(variant("a"), variant("b")));
+
+    private static Variant variant(String name) {
+        return Variant.named(name, null);
+    }
+
+    private static Observation run(int sequence, int round, String variant, double tps, double p99, boolean valid) {
+        var cpu = Map.of("server", 2.0 * 100 / tps, "db", 1.0, "driver", 0.5, "other", 0.1);
+        return new Observation(sequence, round, variant, "runs/" + sequence, valid, valid ? List.of() : List.of("20 users: broken"),
+                List.of(new StepFigures(20, "20 users", tps, p99, p99 / 3, cpu)));
+    }
+
+    private static List<Observation> observations(boolean invalidRound) {
+        var o = new ArrayList<Observation>();
+        o.add(run(1, 1, "a", 100, 30, true));
+        o.add(run(2, 1, "b", 110, 27, true));
+        o.add(run(3, 2, "b", 240, 25, !invalidRound));
+        o.add(run(4, 2, "a", 200, 33, true));
+        o.add(run(5, 3, "a", 200, 31, true));
+        o.add(run(6, 3, "b", 230, 26, true));
+        return o;
+    }
+
+    private static Comparison compare(List<Observation> observations) {
+        return Comparison.of(DEFINITION, new Comparison.Context("./order experiment demo", "t0", "t1",
+                Map.of("throughput", "tx/s", "step", "users"), "fixed: 10s before each step", false, List.of()), observations);
+    }
+
+    @Test
+    void meansAndRatiosOfValidRounds() {
+        Comparison c = compare(observations(false));
+        assertTrue(c.valid());
+        var a = c.variants().get(0);
+        assertEquals("a", a.name());
+        assertEquals(500.0 / 3, a.throughput().mean(), 1e-9);
+        assertEquals(3, a.throughput().n());
+        assertNotNull(a.throughput().ci95());
+        var ratio = c.ratios().stream().filter(r -> r.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals("b", ratio.variant());
+        assertEquals(1.149275, ratio.ratio(), 1e-6); // rounds 1.10, 1.20, 1.15
+        assertEquals(List.of(1.031535622268331, 1.2804529279245043).get(0), ratio.ci95().get(0), 1e-9);
+        assertEquals("faster by 15 % (95 % CI 3.2–28 %)", ratio.verdict());
+        assertEquals(2.0, ratio.guide());
+        assertTrue(c.ratios().stream().anyMatch(r -> r.metric().equals("p99_ms")));
+        assertTrue(c.ratios().stream().anyMatch(r -> r.metric().equals("cpu_ms_per_tx")));
+    }
+
+    @Test
+    void serverFiguresAreComparedWhereTheDefinitionNamesThem(@TempDir Path dir) throws Exception {
+        var definition = new ExperimentDefinition("gc", "collectors", null, null, null, null, Map.of(), 2, "a",
+                List.of(variant("a"), variant("b")), List.of("gc_pause_ms_per_s"));
+        var o = new ArrayList<Observation>();
+        double[][] pauses = {{10, 5}, {12, 3}}; // round 1: a 10, b 5; round 2: a 12, b 3 ms/s
+        for (int round = 1; round <= 2; round++) {
+            for (int v = 0; v < 2; v++) {
+                o.add(new Observation(o.size() + 1, round, v == 0 ? "a" : "b", "runs/" + (o.size() + 1), true, List.of(),
+                        List.of(new StepFigures(20, "20 users", 100.0, 30.0, 10.0, Map.of(),
+                                Map.of("jvm.gc.pauseMsPerSecond", pauses[round - 1][v], "jvm.allocMbPerSecond", 99.0), Map.of()))));
+            }
+        }
+        Comparison c = Comparison.of(definition, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w", false,
+                List.of()), o);
+        var pause = c.ratios().stream().filter(r -> r.metric().equals("gc_pause_ms_per_s")).findFirst().orElseThrow();
+        assertEquals(Math.sqrt(0.5 * 0.25), pause.ratio(), 1e-12, "the geometric mean of 5/10 and 3/12");
+        assertEquals(11.0, c.variants().get(0).steps().get(0).server().get("gc_pause_ms_per_s").mean(), 1e-12);
+        assertFalse(c.ratios().stream().anyMatch(r -> r.metric().equals("alloc_mb_per_s")), "not named, not compared");
+        assertEquals("GC pause time, ms per second", c.metrics().get("gc_pause_ms_per_s"));
+        ComparisonFiles.write(dir, c);
+        assertTrue(Files.readString(dir.resolve("comparison.csv")).contains("gc,b,20,20 users,gc_pause_ms_per_s,4,"),
+                "the CSV has the figure's row");
+    }
+
+    @Test
+    void anInvalidRunIsNamedAndLeftOutOfMeansAndRatios() {
+        Comparison c = compare(observations(true));
+        assertFalse(c.valid());
+        var b = c.variants().get(1);
+        assertEquals(2, b.throughput().n(), "the invalid round is not in the mean");
+        assertEquals(170, b.throughput().mean(), 1e-9);
+        var ratio = c.ratios().stream().filter(r -> r.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(2, ratio.n(), "only rounds where both runs were valid are paired");
+        assertTrue(c.notes().stream().anyMatch(n -> n.contains("Run 3 (b, round 2) was invalid: 20 users: broken")), c.notes().toString());
+        assertFalse(c.runs().get(2).valid());
+    }
+
+    @Test
+    void aVariantWithoutValidRunsHasNoFiguresAndSaysSo() {
+        var o = new ArrayList<Observation>();
+        o.add(run(1, 1, "a", 100, 30, true));
+        o.add(run(2, 1, "b", 110, 27, false));
+        Comparison c = compare(o);
+        assertNull(c.variants().get(1).throughput());
+        var ratio = c.ratios().stream().filter(r -> r.metric().equals("throughput")).findFirst().orElseThrow();
+        assertNull(ratio.ratio());
+        assertEquals("no valid paired rounds: nothing to compare", ratio.verdict());
+        assertTrue(c.notes().stream().anyMatch(n -> n.contains("Variant b has no valid run")));
+    }
+
+    @Test
+    void filesCarryTheDocumentedKeys(@TempDir Path dir) throws Exception {
+        ComparisonFiles.write(dir, compare(observations(false)));
+        JsonNode json = org.orderapp.driver.report.ResultFiles.JSON.readTree(dir.resolve("comparison.json").toFile());
+        for (String key : List.of("experiment", "control", "valid", "variants", "ratios")) {
+            assertTrue(json.has(key), key);
+        }
+        JsonNode v = json.get("variants").get(0);
+        assertTrue(v.get("throughput").has("mean") && v.get("throughput").get("ci95").isArray(), v.toString());
+        assertTrue(v.get("p99_ms").has("mean") && v.get("p99_ms").has("ci95"), v.toString());
+        for (String role : List.of("server", "db", "driver")) {
+            assertTrue(v.get("cpu_ms_per_tx").get(role).isNumber(), role);
+        }
+        JsonNode r = json.get("ratios").get(0);
+        for (String key : List.of("variant", "metric", "ratio", "ci95", "verdict")) {
+            assertTrue(r.has(key), key);
+        }
+        String csv = Files.readString(dir.resolve("comparison.csv"));
+        assertTrue(csv.startsWith("experiment,variant,step,step_name,metric,mean,ci95_low,ci95_high,n,ratio_to_control"), csv);
+        assertTrue(csv.contains("demo,b,20,20 users,throughput,"), csv);
+        String html = Files.readString(dir.resolve("comparison.html"));
+        assertFalse(html.contains("/*COMPARISON_JSON*/") || html.contains("/*CHART_JS*/"), "placeholders are filled");
+        assertFalse(html.contains("src=\"http"), "the page loads nothing from the network");
+    }
+}

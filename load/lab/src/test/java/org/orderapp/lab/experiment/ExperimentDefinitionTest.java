@@ -1,0 +1,208 @@
+package org.orderapp.lab.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.driver.settings.LoadConfig;
+
+/** Experiment files: what they may say, what is refused with a clear message, and the shipped ones. */
+class ExperimentDefinitionTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String yaml) throws Exception {
+        Path f = dir.resolve(name + ".yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    private static final String MINIMAL = """
+            varies: pool size
+            variants:
+              - name: small
+                properties: {order.ds.max-pool-size: "10"}
+              - name: large
+                profile: tuned
+                jvm-options: [-Xmx1g]
+            """;
+
+    @Test
+    void aMinimalDefinitionTakesTheDefaults() throws Exception {
+        var d = ExperimentDefinition.read(file("pools", MINIMAL));
+        assertEquals("pools", d.name(), "the file's name");
+        assertEquals(3, d.roundsOrDefault());
+        assertEquals("small", d.controlOrDefault(), "the first variant");
+        assertEquals(Map.of("order.ds.max-pool-size", "10"), d.variants().get(0).properties());
+        assertEquals(List.of("-Xmx1g"), d.variants().get(1).jvmOptions());
+        assertEquals(1, d.variants().get(1).nodesOrDefault(), "the single server unless a variant names its nodes");
+        var cluster = ExperimentDefinition.read(file("cluster", MINIMAL.replace("profile: tuned", "profile: tuned\n    nodes: 2")));
+        assertEquals(2, cluster.variants().get(1).nodesOrDefault());
+        assertTrue(cluster.variants().get(1).summary().contains("2 nodes"), cluster.variants().get(1).summary());
+        LoadConfig load = d.loadConfig();
+        assertNotNull(load.steadyState(), "a fresh server is warmed up until steady unless the file says otherwise");
+    }
+
+    @Test
+    void loadOptionsAreThoseOfOrderLoad() throws Exception {
+        var d = ExperimentDefinition.read(file("x", MINIMAL + """
+                load:
+                  users: [20, 60]
+                  measure: 5s
+                  mix: neworder=100
+                  rt-limit: [NewOrder=1s, OrderInquiry=500ms]
+                  steady-state: false
+                """));
+        assertEquals(List.of("--users", "20,60", "--measure", "5s", "--mix", "neworder=100", "--rt-limit", "NewOrder=1s",
+                "--rt-limit", "OrderInquiry=500ms"), d.loadArguments());
+        LoadConfig load = d.loadConfig();
+        assertEquals(List.of(20.0, 60.0), load.steps());
+        assertEquals(Duration.ofSeconds(5), load.measure());
+        assertEquals(null, load.steadyState());
+        assertEquals(Duration.ofMillis(500), load.rules().p90Limits().get(org.orderapp.driver.workload.RequestType.ORDER_INQUIRY));
+        var overridden = d.with(5, Map.of("users", "100"));
+        assertEquals(5, overridden.roundsOrDefault());
+        assertEquals(List.of(100.0), overridden.loadConfig().steps());
+    }
+
+    @Test
+    void mistakesAreNamedClearly() throws Exception {
+        assertMessage(file("a", MINIMAL + "varaints: []\n"), "unknown key 'varaints'");
+        assertMessage(file("b", "varies: x\nvariants:\n  - name: only\n"), "at least two variants");
+        assertMessage(file("c", MINIMAL.replace("name: large", "name: small")), "two variants are called 'small'");
+        assertMessage(file("d", MINIMAL + "control: medium\n"), "the control 'medium' is not one of the variants");
+        assertMessage(file("e", MINIMAL.replace("varies: pool size\n", "")), "'varies' is required");
+        assertMessage(file("f", MINIMAL + "rounds: 0\n"), "rounds must be at least 1");
+        assertMessage(file("g", MINIMAL + "variants: [\n"), "not valid YAML");
+        assertMessage(file("m", MINIMAL + "metrics: [gc_pauses_per_minute]\n"), "unknown metric 'gc_pauses_per_minute'; known: throughput");
+        assertMessage(file("n", MINIMAL.replace("profile: tuned", "profile: tuned\n    nodes: 0")), "variant large has 0 nodes; from 1 to 8");
+        var wrongLoad = ExperimentDefinition.read(file("h", MINIMAL + "load: {userz: 5}\n"));
+        var e = assertThrows(IllegalArgumentException.class, wrongLoad::loadConfig);
+        assertTrue(e.getMessage().contains("--userz"), e.getMessage());
+        var repeats = ExperimentDefinition.read(file("i", MINIMAL + "load: {repeats: 2}\n"));
+        e = assertThrows(IllegalArgumentException.class, repeats::loadConfig);
+        assertTrue(e.getMessage().contains("use rounds"), e.getMessage());
+    }
+
+    @Test
+    void aDefinitionNamesTheServerFiguresItCompares() throws Exception {
+        var d = ExperimentDefinition.read(file("gc", MINIMAL + "metrics: [gc_pause_ms_per_s, alloc_mb_per_s, throughput]\n"));
+        assertEquals(List.of(Metric.THROUGHPUT, Metric.P99, Metric.MEAN, Metric.CPU, Metric.GC_PAUSE, Metric.ALLOCATION_RATE),
+                d.comparedMetrics(), "the four of every comparison, then the named ones, each once");
+        assertEquals(Metric.ALWAYS, ExperimentDefinition.read(file("plain", MINIMAL)).comparedMetrics());
+        assertEquals(d.metrics(), d.with(5, Map.of()).metrics(), "kept by the command line's overrides");
+        assertEquals(d.metrics(), d.withVariants(d.variants().subList(0, 2)).metrics());
+    }
+
+    private static void assertMessage(Path f, String expected) {
+        var e = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(f));
+        assertTrue(e.getMessage().contains(expected), "'" + e.getMessage() + "' should say " + expected);
+        assertTrue(e.getMessage().contains(f.getFileName().toString()), "the message names the file: " + e.getMessage());
+    }
+
+    @Test
+    void everyShippedExperimentParsesAndNamesTheGuidesReferenceAndFigure() throws Exception {
+        List<Path> shipped = ExperimentDefinition.list(Path.of("../experiments"));
+        assertFalse(shipped.isEmpty(), "load/experiments holds the project's experiments");
+        for (Path f : shipped) {
+            var d = ExperimentDefinition.read(f);
+            if (d.benchmark() == null) {
+                assertNotNull(d.loadConfig(), f.toString());
+                assertNotNull(d.quick().loadConfig(), f + " runs quick too");
+            }
+            assertNotNull(d.description(), f + " has a description");
+            assertNotNull(d.guide(), f + " names the guide's reference (or says 'none')");
+            assertFalse(d.guide().reference() == null || d.guide().reference().isBlank(), f + ": guide.reference");
+            assertFalse(d.guide().figure() == null || d.guide().figure().isBlank(),
+                    f + ": guide.figure is the guide's result, or says explicitly that there is none ('none ...')");
+        }
+    }
+
+    @Test
+    void quickIsOneRoundOfTheLastStepWithoutSteadyState() throws Exception {
+        var d = ExperimentDefinition.read(file("q", MINIMAL + """
+                load: {users: "1..100/20", measure: 30s, mix: neworder=100}
+                rounds: 5
+                """)).quick();
+        assertEquals(1, d.roundsOrDefault());
+        LoadConfig load = d.loadConfig();
+        assertEquals(List.of(100.0), load.steps(), "the last step, where the guide's figures are");
+        assertEquals(Duration.ofSeconds(10), load.measure());
+        assertEquals(Duration.ofSeconds(5), load.warmUp());
+        assertEquals(null, load.steadyState());
+        assertEquals(Duration.ofSeconds(30), load.rules().p90Limits().get(org.orderapp.driver.workload.RequestType.NEW_ORDER),
+                "a smoke check of a cold server judges answers, not speed");
+        assertEquals(100, load.mix().weight(org.orderapp.driver.workload.TransactionMix.Kind.NEW_ORDER), "the rest as written");
+        assertEquals(3, d.with(3, Map.of()).roundsOrDefault(), "an option given beside --quick wins");
+    }
+
+    @Test
+    void someVariantsCanBeChosenAndTheControlIsAlwaysKept() throws Exception {
+        var d = ExperimentDefinition.read(file("three", MINIMAL + """
+                  - name: huge
+                    properties: {order.ds.max-pool-size: "500"}
+                control: large
+                """));
+        assertEquals(List.of("small", "large"), d.only(List.of("small")).variants().stream().map(Variant::name).toList(),
+                "the control kept, the file's order");
+        assertEquals("large", d.only(List.of("huge")).controlOrDefault());
+        var unknown = assertThrows(IllegalArgumentException.class, () -> d.only(List.of("tiny")));
+        assertEquals("three has no variant tiny; its variants: small, large, huge", unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> d.only(List.of("large")), "the control alone compares nothing");
+    }
+
+    @Test
+    void aFixedWarmUpCanReplaceTheSteadyState() throws Exception {
+        var d = ExperimentDefinition.read(file("fixed", MINIMAL));
+        assertNotNull(d.loadConfig().steadyState());
+        var fixed = d.with(null, Map.of("steady-state", false, "warm-up", "60s"));
+        assertEquals(null, fixed.loadConfig().steadyState());
+        assertEquals(Duration.ofSeconds(60), fixed.loadConfig().warmUp());
+    }
+
+    @Test
+    void theLongestWarmUpUntilSteadyCanBeShortened() throws Exception {
+        var d = ExperimentDefinition.read(file("capped", MINIMAL));
+        assertEquals(Duration.ofSeconds(900), d.loadConfig().steadyState().max(), "the load driver's default");
+        assertEquals(Duration.ofSeconds(420), d.with(null, Map.of("steady-max", "420s")).loadConfig().steadyState().max());
+    }
+
+    @Test
+    void aBenchmarkNamesItsLoadersAndRunsNoLoad() throws Exception {
+        String bench = """
+                varies: loaders
+                benchmark: batch-insert
+                data: {scale: 0.02}
+                variants:
+                  - {name: jpa-off}
+                  - {name: jpa-on}
+                """;
+        var d = ExperimentDefinition.read(file("b", bench));
+        assertEquals("batch-insert", d.benchmark());
+        assertEquals(0.002, d.quick().data().scale(), 1e-12, "quick: a small data set");
+        assertEquals(1, d.quick().roundsOrDefault());
+        var e = assertThrows(IllegalArgumentException.class, () -> d.with(null, Map.of("users", "5")));
+        assertTrue(e.getMessage().contains("--users"), e.getMessage());
+        assertMessage(file("b2", bench + "load: {users: 5}\n"), "runs no load");
+        assertMessage(file("b3", bench.replace("{name: jpa-on}", "{name: jpa-on, profile: tuned}")), "take no server settings");
+    }
+
+    @Test
+    void serverCliTakesManagementOperations() throws Exception {
+        var d = ExperimentDefinition.read(file("s", MINIMAL.replace("jvm-options: [-Xmx1g]",
+                "server-cli: [\"/subsystem=jca/cached-connection-manager=cached-connection-manager:write-attribute(name=install, value=false)\"]")));
+        assertEquals(1, d.variants().get(1).serverCli().size());
+        assertTrue(d.variants().get(1).summary().contains("install, value=false"), d.variants().get(1).summary());
+        assertMessage(file("s2", MINIMAL.replace("jvm-options: [-Xmx1g]", "server-cli: [\"reload\"]")), "management operations");
+    }
+}

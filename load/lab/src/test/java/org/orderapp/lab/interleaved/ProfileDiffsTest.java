@@ -1,0 +1,48 @@
+package org.orderapp.lab.interleaved;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.orderapp.lab.experiment.Method;
+
+class ProfileDiffsTest {
+
+    /** 10 ms a sample, 100 transactions: a sample is 0.1 ms per transaction. */
+    private static final CollapsedProfile CONTROL = new CollapsedProfile(Map.of(
+            "Thread.run;Handler.serve;Order.place", 50L,
+            "Thread.run;Handler.serve;Json.write", 30L,
+            "Thread.run;Gc.collect", 20L), 100, 10);
+    private static final CollapsedProfile VARIANT = new CollapsedProfile(Map.of(
+            "Thread.run;Handler.serve;Order.place", 50L,
+            "Thread.run;Handler.serve;Spin.spin", 40L,
+            "Thread.run;Handler.serve;Json.write", 10L,
+            "Thread.run;Gc.collect", 20L), 100, 10);
+
+    @Test
+    void framesAreRankedByTheirChangeInCpuPerTransactionInclusive() {
+        List<Method.FrameChange> changed = ProfileDiffs.changed(CONTROL, VARIANT);
+        assertEquals("Spin.spin", changed.get(0).frame());
+        assertEquals(4.0, changed.get(0).deltaMs(), 1e-9);
+        // Then the changes of 2 ms, by name: Handler.serve 8 → 10 ms (its callees', inclusive), Json.write 3 → 1, Thread.run.
+        assertEquals(List.of("Handler.serve", "Json.write", "Thread.run"), changed.subList(1, 4).stream().map(Method.FrameChange::frame).toList());
+        assertEquals(2.0, changed.get(1).deltaMs(), 1e-9);
+        assertEquals(-2.0, changed.get(2).deltaMs(), 1e-9);
+        assertEquals(0.0, changed.stream().filter(f -> f.frame().equals("Order.place")).findFirst().orElseThrow().deltaMs(), 1e-9);
+    }
+
+    @Test
+    void theTreeHoldsBothProfilesFrameByFrame() {
+        Map<String, Object> tree = ProfileDiffs.tree(CONTROL, VARIANT);
+        assertEquals(10.0, (double) tree.get("c"), 1e-9);
+        assertEquals(12.0, (double) tree.get("v"), 1e-9);
+        @SuppressWarnings("unchecked")
+        var thread = ((List<Map<String, Object>>) tree.get("k")).get(0);
+        assertEquals("Thread.run", thread.get("n"));
+        @SuppressWarnings("unchecked")
+        var handler = ((List<Map<String, Object>>) thread.get("k")).stream().filter(k -> k.get("n").equals("Handler.serve")).findFirst().orElseThrow();
+        assertEquals(8.0, (double) handler.get("c"), 1e-9);
+        assertEquals(10.0, (double) handler.get("v"), 1e-9);
+    }
+}

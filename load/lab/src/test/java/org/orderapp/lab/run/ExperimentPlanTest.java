@@ -1,0 +1,61 @@
+package org.orderapp.lab.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.lab.experiment.Variant;
+import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.stack.layout.ServerProfile;
+
+/** The order of an experiment's runs, and the JVM options a variant adds to its profile's. */
+class ExperimentPlanTest {
+
+    private static Variant v(String name) {
+        return Variant.named(name, null);
+    }
+
+    @Test
+    void roundsAlternateInABalancedOrder() {
+        var plan = ExperimentRunner.plan(List.of(v("A"), v("B"), v("C")), 3);
+        assertEquals(List.of("A", "B", "C", "C", "B", "A", "A", "B", "C"), plan.stream().map(p -> p.variant().name()).toList());
+        assertEquals(List.of(1, 1, 1, 2, 2, 2, 3, 3, 3), plan.stream().map(ExperimentRunner.Planned::round).toList());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), plan.stream().map(ExperimentRunner.Planned::sequence).toList());
+    }
+
+    @Test
+    void aVariantsJvmOptionsFollowTheProfilesOrWildFlysDefault(@TempDir Path dir) throws Exception {
+        var layout = new ProjectLayout(dir);
+        Path conf = layout.serverHome().resolve("bin/standalone.conf");
+        Files.createDirectories(conf.getParent());
+        Files.writeString(conf, "if [ \"x$JBOSS_JAVA_SIZING\" = \"x\" ]; then\n   JBOSS_JAVA_SIZING=\"-Xms64m -Xmx512m\"\nfi\n");
+        var baseline = new ServerProfile("baseline", "order.xml", List.of());
+        assertEquals("-Xms64m -Xmx512m -XX:+UseZGC", baseline.jvmSizing(layout, List.of("-XX:+UseZGC")),
+                "WildFly's own sizing is kept when a variant adds an option");
+        var tuned = new ServerProfile("tuned", "order-tuned.xml", List.of("-Xms2g", "-Xmx2g"));
+        assertEquals("-Xms2g -Xmx2g -Xmx1g", tuned.jvmSizing(layout, List.of("-Xmx1g")), "a later option wins in the JVM");
+    }
+
+    @Test
+    void theOptionsAlwaysGivenComeFirstWhateverTheSizingIs(@TempDir Path dir) throws Exception {
+        var layout = new ProjectLayout(dir);
+        Path conf = layout.serverHome().resolve("bin/standalone.conf");
+        Files.createDirectories(conf.getParent());
+        Files.writeString(conf, "   JBOSS_JAVA_SIZING=\"-Xms64m -Xmx512m\"\n");
+        Files.createDirectories(layout.serverProfiles());
+        Files.writeString(layout.serverProfiles().resolve("baseline.properties"),
+                "server-config=order.xml\ncluster-server-config=order-ha.xml\njvm-options=\njvm-options-always=-XX:+ExitOnOutOfMemoryError\n");
+        Files.writeString(layout.serverProfiles().resolve("tuned.properties"),
+                "server-config=order-tuned.xml\njvm-options=-Xms2g -Xmx2g\njvm-options-always=-XX:+ExitOnOutOfMemoryError\n");
+        var baseline = ServerProfile.load(layout, "baseline");
+        assertEquals("-XX:+ExitOnOutOfMemoryError -Xms64m -Xmx512m", baseline.jvmSizing(layout, List.of()),
+                "with WildFly's own sizing");
+        assertEquals("-XX:+ExitOnOutOfMemoryError -Xms64m -Xmx512m", baseline.clusterNode().jvmSizing(layout, List.of()),
+                "a cluster's node too");
+        assertEquals("-XX:+ExitOnOutOfMemoryError -Xms2g -Xmx2g -XX:+UseZGC",
+                ServerProfile.load(layout, "tuned").jvmSizing(layout, List.of("-XX:+UseZGC")), "with the profile's and a variant's");
+    }
+}

@@ -1,0 +1,92 @@
+package org.orderapp.observation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalDouble;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * CPU time as Linux accounts it in /proc: a process's user + system time (all its threads), and the time the whole
+ * machine was busy (every core; idle and I/O wait excluded). Values are milliseconds of CPU; they only grow.
+ */
+public final class CpuClock {
+
+    /** USER_HZ: the unit of /proc's CPU times, asked of the system once (100 on practically every Linux). */
+    private static final double TICKS_PER_SECOND = ticksPerSecond();
+
+    private CpuClock() {
+    }
+
+    /** CPU milliseconds the process has used, or empty if it is gone or this is not Linux. */
+    static OptionalDouble processMillis(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            long utime = Long.parseLong(fields[11]);  // field 14 of the whole line
+            long stime = Long.parseLong(fields[12]);  // field 15
+            return OptionalDouble.of((utime + stime) * 1000.0 / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /**
+     * CPU milliseconds a JVM's JIT compiler threads have used ("C1 CompilerThread0", "C2 CompilerThread1", ...: Linux
+     * keeps the first 15 characters of a thread's name), or empty if the process is gone or this is not Linux.
+     */
+    static OptionalDouble compilerMillis(long pid) {
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            long ticks = 0;
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException ended) {
+                    continue; // the thread ended while we looked
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                }
+            }
+            return OptionalDouble.of(ticks * 1000.0 / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /** CPU milliseconds the machine spent busy, summed over its cores (user, nice, system, irq, softirq, steal). */
+    static OptionalDouble machineBusyMillis() {
+        try (var lines = Files.lines(Path.of("/proc/stat"))) {
+            String cpu = lines.filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow();
+            String[] f = cpu.trim().split("\\s+");
+            long busy = 0;
+            for (int i : new int[] {1, 2, 3, 6, 7, 8}) { // user nice system [idle iowait] irq softirq steal
+                if (i < f.length) {
+                    busy += Long.parseLong(f[i]);
+                }
+            }
+            return OptionalDouble.of(busy * 1000.0 / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    private static double ticksPerSecond() {
+        try {
+            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                return Double.parseDouble(out);
+            }
+        } catch (IOException | RuntimeException e) {
+            // no getconf: Linux's USER_HZ below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 100;
+    }
+}

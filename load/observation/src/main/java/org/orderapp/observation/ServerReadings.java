@@ -1,0 +1,32 @@
+package org.orderapp.observation;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the driver reads of the application's servers through their management interfaces: one server
+ * ({@link ManagementReader}), or every node of a cluster ({@link ClusterFigures}).
+ */
+public interface ServerReadings extends AutoCloseable {
+
+    /** Checks the connection; answers the failure if the servers cannot be read. */
+    Optional<String> probe();
+
+    /** One sample of the figures, as flat name → value. */
+    Map<String, Double> sample();
+
+    /** The replenish MDB alone (instances at work, its pool), read more often than a full sample. */
+    Map<String, Double> sampleMdb();
+
+    /** The server JVM: its version and options as the report names them (the first node's in a cluster). */
+    Optional<String> jvmDescription();
+
+    /** The server JVM's process id (the first node's in a cluster), to attach a flight recording. */
+    Optional<Long> serverPid();
+
+    /** What is left to recover after a crash, over all servers; empty when one cannot be read. */
+    Optional<ManagementReader.InDoubt> inDoubtTransactions();
+
+    @Override
+    void close();
+}

@@ -1,9 +1,0 @@
-package org.orderapp.load.engine;
-
-import org.orderapp.load.workload.SimulatedUser;
-
-/** Makes the simulated user number n of a step, with its own connection and random stream. */
-@FunctionalInterface
-public interface UserFactory {
-    SimulatedUser create(int n, StepRecorder recorder);
-}

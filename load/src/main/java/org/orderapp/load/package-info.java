@@ -1,2 +1,0 @@
-/** The load driver and the experiments that reproduce the tuning guide's tables. */
-package org.orderapp.load;
