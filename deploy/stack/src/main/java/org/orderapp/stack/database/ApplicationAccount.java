@@ -75,6 +75,12 @@ public final class ApplicationAccount {
     String setUp(String database) {
         var sql = new ArrayList<String>();
         sql.add("CREATE DATABASE IF NOT EXISTS " + database + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        // What the installation leaves and no server of ours keeps, removed as mariadb-secure-installation does: the
+        // anonymous accounts (any local user in without a password) and the test databases PUBLIC may write.
+        sql.add("DELETE FROM mysql.global_priv WHERE User = ''");
+        sql.add("DELETE FROM mysql.db WHERE User IN ('', 'PUBLIC')");
+        sql.add("FLUSH PRIVILEGES");
+        sql.add("DROP DATABASE IF EXISTS test");
         sql.add("DROP USER IF EXISTS '" + USER + "'@'%'");
         for (String host : HOSTS) {
             sql.add("DROP USER IF EXISTS '" + USER + "'@'" + host + "'");

@@ -23,7 +23,8 @@ import org.orderapp.stack.layout.Folders;
  * The embedded database as ./order run starts it, kept under the temporary folder (a checkout under /tmp keeps its
  * database there): it listens on loopback only, its application account exists for loopback hosts only with the
  * privileges ApplicationAccount names and a password kept owner-only beside the data, an account an earlier version
- * left is replaced, and the data survive a second start.
+ * left is replaced, the installation's anonymous accounts and test databases are gone, and the data survive a second
+ * start.
  */
 class EmbeddedDatabaseTest {
 
@@ -82,6 +83,15 @@ class EmbeddedDatabaseTest {
     }
 
     private static void assertAccountIsExactlyTheApplications(EmbeddedDatabase db) throws Exception {
+        assertEquals(Set.of("mariadb.sys@localhost", "order@127.0.0.1", "order@::1", "order@localhost", "root@localhost"),
+                new TreeSet<>(db.runAsAdministrator("SELECT CONCAT(user, '@', host) FROM mysql.user WHERE user <> 'PUBLIC'")
+                        .lines().map(String::strip).toList()),
+                "no anonymous account (the installation makes some); every account on loopback");
+        assertEquals("", db.runAsAdministrator("SELECT CONCAT(db, ' ', user) FROM mysql.db WHERE user <> 'order'").strip(),
+                "no database granted to PUBLIC or an anonymous account (the installation's test databases)");
+        assertEquals("", db.runAsAdministrator("SHOW DATABASES LIKE 'test'").strip(), "no test database");
+        assertThrows(SQLException.class, () -> DriverManager.getConnection(db.jdbcUrl().replace("/orderdb", "/"), "", ""),
+                "an anonymous login is refused");
         Set<String> hosts = new TreeSet<>(db.runAsAdministrator("SELECT host FROM mysql.user WHERE user = 'order'").lines()
                 .map(String::strip).toList());
         assertEquals(new TreeSet<>(ApplicationAccount.HOSTS), hosts, "the application's account is for loopback hosts only");
