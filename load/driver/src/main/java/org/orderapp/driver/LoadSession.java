@@ -10,11 +10,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.orderapp.driver.EndpointProbe;
@@ -34,20 +33,13 @@ import org.orderapp.driver.workload.Catalog;
 import org.orderapp.driver.workload.Endpoint;
 import org.orderapp.driver.workload.RequestType;
 import org.orderapp.driver.workload.UserSession;
-import org.orderapp.observation.ApplicationMonitor;
-import org.orderapp.observation.ClusterFigures;
 import org.orderapp.observation.CpuMeter;
-import org.orderapp.observation.ManagementReader;
 import org.orderapp.observation.ServerReadings;
 import org.orderapp.observation.ServerSample;
-import org.orderapp.observation.ServerSampler;
 import org.orderapp.observation.ServerWindow;
 import org.orderapp.observation.database.DatabaseCounters;
 import org.orderapp.observation.database.LockContention;
 import org.orderapp.observation.profile.CpuLayers;
-import org.orderapp.observation.profile.CpuProfiler;
-import org.orderapp.observation.profile.FlightRecording;
-import org.orderapp.target.ServerProcess;
 import org.orderapp.target.Target;
 
 /**
@@ -69,22 +61,17 @@ public final class LoadSession implements AutoCloseable {
     private final DatabaseCounters counters;
     private final Catalog catalog;
     private final Endpoint endpoint;
-    private final ServerReadings management;
-    private final FlightRecording recording;
-    private final CpuMeter cpu;
-    private final CpuProfiler profiler;
-    private final ServerSampler sampler;
+    private final ServerInstruments instruments;
     private final StepController controller;
     private final UserSession.Settings settings;
     private final ConcurrentLinkedQueue<AcknowledgedOrder> ledger = new ConcurrentLinkedQueue<>();
-    private boolean sampling;
 
     private LoadSession(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
         this.config = config;
         this.target = target;
         this.out = out;
         this.runStartNanos = System.nanoTime();
-        this.folder = newFolder(config);
+        this.folder = RunFolderCreation.create(config);
         RunFolder.writeConfig(folder, config, target);
         say("Run folder: " + folder);
         this.db = connect();
@@ -101,18 +88,7 @@ public final class LoadSession implements AutoCloseable {
             this.endpoint = EndpointProbe.resolve(config.endpoints(), target.application(), catalog);
             say("Endpoints: " + (endpoint == Endpoint.FORM ? "form (/NewOrder, /OrderInquiry)" : "JSON API (/api/orders, /api/customers/{id}/orders)")
                     + (config.endpoints() == LoadConfig.Endpoints.AUTO ? ", detected" : ""));
-            this.management = readable(target.cluster() ? ClusterFigures.connect(target.nodes())
-                    : ManagementReader.connect(target.managementHost(), target.managementPort()));
-            this.recording = config.flightRecording() ? prepareRecording() : null;
-            this.cpu = CpuMeter.locate(target);
-            notes.addAll(cpu.notes());
-            this.profiler = config.cpuProfile() ? prepareProfiler() : null;
-            if (profiler != null) {
-                profiler.prime();
-            }
-            // A cluster's management readings hold each node's own monitor: the balancer would answer from any node.
-            var monitor = target.cluster() ? null : new ApplicationMonitor(target.application());
-            this.sampler = new ServerSampler(management, monitor, counters, cpu, runStartNanos);
+            this.instruments = new ServerInstruments(config, target, folder, runStartNanos, counters, notes);
             this.controller = new StepController(config.sampleInterval(), runStartNanos, out);
             this.settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.lines(),
                     config.quantity(), config.browsePages(), config.hotProducts());
@@ -127,21 +103,6 @@ public final class LoadSession implements AutoCloseable {
         var session = new LoadSession(config, target, out);
         session.resumeSampling();
         return session;
-    }
-
-    /** The management interface, or null with a note saying why it could not be read. */
-    private ServerReadings readable(ServerReadings readings) {
-        var failure = readings.probe();
-        if (failure.isPresent()) {
-            notes.add("The management interface at " + (target.cluster() ? "a node" : target.management())
-                    + " could not be read (" + failure.get()
-                    + "): pools, queue and cache figures are missing. It is read with local authentication, "
-                    + "which needs the driver on the server's machine, as the server's user.");
-            readings.close();
-            return null;
-        }
-        readings.jvmDescription().ifPresent(jvm -> notes.add("Server JVM: " + jvm));
-        return readings;
     }
 
     /**
@@ -161,13 +122,13 @@ public final class LoadSession implements AutoCloseable {
         String stem = RunFolder.stepStem(repeat, index, step, config);
         Path jfr = folder.resolve("jfr").resolve(stem + ".jfr");
         Path flameGraph = RunFolder.flameGraph(folder, stem);
-        var hooks = new WindowHooks(sampler, recording, jfr, profiler, flameGraph);
+        var hooks = instruments.hooks(jfr, flameGraph);
         StepResult client;
         try (OutputStream hlog = Files.newOutputStream(RunFolder.histogramLog(folder, stem))) {
             client = controller.run(repeat, index, step, name, label, warmUp, measure, load, steadyState, hooks, hlog);
         }
-        ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(java.util.Map.of())
-                : ServerWindow.of(sampler.between(hooks.opened, hooks.closed), client.successes(), browseSearches(client));
+        ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(Map.of())
+                : ServerWindow.of(instruments.sampler().between(hooks.opened, hooks.closed), client.successes(), browseSearches(client));
         LockContention contention = null;
         if (hooks.recorded) {
             try {
@@ -200,43 +161,18 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /** Stops sampling the server (its figures then stay as they were), e.g. while another variant is measured. */
-    public synchronized void pauseSampling() {
-        if (sampling) {
-            sampler.pause();
-            sampling = false;
-        }
+    public void pauseSampling() {
+        instruments.pauseSampling();
     }
 
     /** Samples the server again every sample interval. */
-    public synchronized void resumeSampling() {
-        if (!sampling) {
-            sampler.start(config.sampleInterval());
-            sampling = true;
-        }
+    public void resumeSampling() {
+        instruments.resumeSampling();
     }
 
     /** Waits until no replenish message is queued or being processed (two samples in a row); false on timeout. */
     public boolean awaitQuiet(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        int quietSamples = 0;
-        while (System.nanoTime() < deadline) {
-            ServerSample s = sampler.sample();
-            // A cluster's sums are missing while a node does not answer (killed, starting again): its journal may still
-            // hold messages, so the cluster is quiet only when every node says so.
-            boolean known = !target.cluster() || s.get("queue.replenish.depth") != null && s.get("app.mdb.inFlight") != null;
-            boolean quiet = known && zero(s.get("queue.replenish.depth")) && zero(s.get("queue.replenish.delivering"))
-                    && zero(s.get("app.mdb.inFlight"));
-            quietSamples = quiet ? quietSamples + 1 : 0;
-            if (quietSamples >= 2) {
-                return true;
-            }
-            Thread.sleep(250);
-        }
-        return false;
-    }
-
-    private static boolean zero(Double value) {
-        return value == null || value == 0;
+        return ReplenishQuiet.await(instruments.sampler(), target.cluster(), timeout);
     }
 
     /** The orders the application acknowledged to this session's users so far (since the last forget). */
@@ -274,12 +210,12 @@ public final class LoadSession implements AutoCloseable {
     }
 
     public CpuMeter cpu() {
-        return cpu;
+        return instruments.cpu();
     }
 
     /** The management readings, or null when they could not be read. */
     public ServerReadings management() {
-        return management;
+        return instruments.management();
     }
 
     /** Notes for the run's report, so far. */
@@ -293,22 +229,17 @@ public final class LoadSession implements AutoCloseable {
     }
 
     public List<ServerSample> samples() {
-        return sampler.all();
+        return instruments.samples();
     }
 
     /** The engine that profiled the server's CPU ("async-profiler 4.2 cpu"); null if none did or none was asked. */
     public String cpuProfilerEngine() {
-        return profiler == null ? null : profiler.engine().orElse(null);
+        return instruments.cpuProfilerEngine();
     }
 
     /** The note on CPU profiling for the report: by which engine, or why unavailable; null when not asked. */
     public String cpuProfilerNote() {
-        if (profiler == null) {
-            return null;
-        }
-        String engine = cpuProfilerEngine();
-        return engine == null ? "CPU profile unavailable: " + String.join("; ", profiler.refusals())
-                : "CPU profiles by " + engine + (profiler.refusals().isEmpty() ? "" : " (" + String.join("; ", profiler.refusals()) + ")");
+        return instruments.cpuProfilerNote();
     }
 
     /** A connection to the application's database with the target's account. */
@@ -323,11 +254,8 @@ public final class LoadSession implements AutoCloseable {
 
     @Override
     public void close() {
-        if (sampler != null) {
-            sampler.close();
-        }
-        if (management != null) {
-            management.close();
+        if (instruments != null) {
+            instruments.close();
         }
         try {
             if (counters != null) {
@@ -367,41 +295,6 @@ public final class LoadSession implements AutoCloseable {
             }
         }
         return b.isEmpty() ? "" : ", CPU ms/tx" + b;
-    }
-
-    /** The server's CPU profiler; one that says why for a server that is not a process of this machine. */
-    private CpuProfiler prepareProfiler() {
-        return cpu.serverPid().map(pid -> CpuProfiler.forServer(pid, config.cpuInterval(), folder.resolve("jfr")))
-                .orElseGet(() -> CpuProfiler.unavailable("the server's process was not found on this machine"));
-    }
-
-    private FlightRecording prepareRecording() {
-        var pid = management != null ? management.serverPid() : java.util.Optional.<Long>empty();
-        if (pid.isEmpty()) {
-            pid = ServerProcess.listeningOn(target.application().getPort() > 0 ? target.application().getPort() : 80);
-        }
-        if (pid.isEmpty()) {
-            notes.add("No lock-contention recording: the server's process was not found on this machine.");
-            return null;
-        }
-        try {
-            return FlightRecording.locks(pid.get(), folder.resolve("jfr"), config.lockThreshold());
-        } catch (IOException e) {
-            notes.add("No lock-contention recording: " + e.getMessage());
-            return null;
-        }
-    }
-
-    private static Path newFolder(LoadConfig config) throws IOException {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        String name = stamp + "-" + config.model().name().toLowerCase(Locale.ROOT)
-                + (config.label() == null || config.label().isBlank() ? "" : "-" + config.label().replaceAll("[^A-Za-z0-9._-]", "_"));
-        Path folder = config.output().resolve(name);
-        for (int n = 2; Files.exists(folder); n++) {
-            folder = config.output().resolve(name + "-" + n);
-        }
-        Files.createDirectories(folder.resolve("histograms"));
-        return folder;
     }
 
     private void say(String line) {

@@ -8,14 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.orderapp.driver.LoadDriver;
 import org.orderapp.driver.report.RunResult;
-import org.orderapp.driver.settings.Durations;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
@@ -23,15 +20,10 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Observation;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.ApplicationStack;
-import org.orderapp.stack.RunState;
-import org.orderapp.stack.admin.AdminClient;
-import org.orderapp.stack.admin.AdminCredentials;
-import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.Folders;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.layout.ServerProfile;
-import org.orderapp.target.ServerProcess;
 import org.orderapp.target.Target;
 
 /**
@@ -46,7 +38,7 @@ public final class ExperimentRunner implements ExperimentExecution {
 
     /** Run folders of the load driver, inside the experiment's folder. */
     private static final String RUNS = "runs";
-    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
+    static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
 
     /** Settings of the runner that are not part of the experiment. */
     public record Settings(int portOffset, Path output, Path state, boolean resetAllowed, boolean dryRun, String command) {
@@ -68,16 +60,14 @@ public final class ExperimentRunner implements ExperimentExecution {
     private final Path file;
     private final Settings settings;
     private final PrintStream out;
-    private final List<Observation> observations = new ArrayList<>();
-    private final Map<String, Object> machine = new LinkedHashMap<>();
+    private final ExperimentServers servers;
     private Path folder;
     private LoadConfig load;
-    private Instant started;
+    private RoundsRecord record;
     private volatile ApplicationStack current;
     private boolean finished;
     /** The experiment's reference data: loaded by the first run that gets that far, reset before every later one. */
     private ExperimentData data;
-    private AdminCredentials admin;
     /** What the host check found: variants left out, and why. */
     private final List<String> hostNotes = new ArrayList<>();
 
@@ -92,6 +82,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         this.file = file;
         this.settings = settings;
         this.out = out;
+        this.servers = new ExperimentServers(layout, settings, out);
     }
 
     @Override
@@ -131,7 +122,10 @@ public final class ExperimentRunner implements ExperimentExecution {
     @Override
     public int run() throws Exception {
         if (definition.benchmark() != null) {
-            return runBenchmark();
+            var benchmark = new BenchmarkExperiment(layout, definition, file, settings, servers, out);
+            int exit = benchmark.run();
+            folder = benchmark.folder();
+            return exit;
         }
         load = definition.loadConfig();
         List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
@@ -140,7 +134,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         if (settings.dryRun()) {
             return 0;
         }
-        checkTheMachineIsFree();
+        servers.checkTheMachineIsFree();
         VariantBinaries.Prepared prepared = VariantBinaries.prepare(definition, binaries, this::say);
         if (prepared == null) {
             return 0; // nothing to compare here, and nothing measured: said, not faked
@@ -150,11 +144,12 @@ public final class ExperimentRunner implements ExperimentExecution {
         Map<String, ServerProfile> profiles = prepared.profiles();
         plan = plan(definition.variants(), definition.roundsOrDefault());
 
-        started = Instant.now();
+        Instant started = Instant.now();
         folder = ExperimentFolder.create(settings.output(), definition.name());
         Files.createDirectories(folder.resolve(RUNS));
-        machine.putAll(ExperimentFolder.machine(binaries));
-        writeExperimentJson("running", plan);
+        record = new RoundsRecord(new RoundsRecord.Setting(definition, file, settings, because, load, hostNotes), started, folder);
+        record.machine().putAll(ExperimentFolder.machine(binaries));
+        record.writeExperimentJson("running", plan);
         say("Experiment folder: " + folder);
         Thread stop = new Thread(this::interrupt, "experiment-stop");
         Runtime.getRuntime().addShutdownHook(stop);
@@ -167,15 +162,15 @@ public final class ExperimentRunner implements ExperimentExecution {
                 if (finished) {
                     return 130; // interrupted while this run ended
                 }
-                observations.add(o);
-                writeComparison(false);
+                record.add(o);
+                record.writeComparison(false);
             }
         }
         Comparison comparison;
         synchronized (this) {
             finished = true;
-            comparison = writeComparison(false);
-            writeExperimentJson("finished", plan);
+            comparison = record.writeComparison(false);
+            record.writeExperimentJson("finished", plan);
         }
         Runtime.getRuntime().removeShutdownHook(stop);
         ComparisonFiles.print(comparison, out);
@@ -192,24 +187,6 @@ public final class ExperimentRunner implements ExperimentExecution {
         say("  load: " + String.join(" ", definition.loadArguments()));
     }
 
-    /** The experiment's ports are free, an external database may be emptied; another Order running is reported. */
-    private void checkTheMachineIsFree() throws IOException {
-        if (DatabaseTarget.external().isPresent() && !settings.resetAllowed()) {
-            throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
-                    + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
-        }
-        var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()));
-        for (int port : new int[] {address.httpPort(), address.managementPort()}) {
-            if (ServerProcess.listeningOn(port).isPresent()) {
-                throw new IllegalArgumentException("port " + port + " is in use: another server runs with the experiment's ports "
-                        + "(choose others with --port-offset)");
-            }
-        }
-        if (RunState.read(layout).isPresent()) {
-            say("Note: ./order run is serving too; its server shares this machine and will disturb the figures.");
-        }
-    }
-
     /** One run: a fresh stack for the variant, the data at its starting state, the load, the stack stopped. */
     private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile) {
         String label = String.format(Locale.ROOT, "%02d-r%d-%s", p.sequence(), p.round(), p.variant().name());
@@ -218,21 +195,21 @@ public final class ExperimentRunner implements ExperimentExecution {
         try {
             Path serverBase = settings.state().resolve("server");
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
-                    ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault());
+                    ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), p.variant().jvmOptions(),
+                    STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
-            if (machine.get("database") == null) {
-                machine.put("database", stack.database().probe().version());
+            if (record.machine().get("database") == null) {
+                record.machine().put("database", stack.database().probe().version());
             }
             data().prepare(stack.address().applicationUrl(), database.toString());
             var cluster = stack.cluster();
             var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
-                    stack.database().password(), admin().authorization())
+                    stack.database().password(), servers.admin().authorization())
                     .withNodes(cluster == null ? List.of() : cluster.targets());
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
@@ -247,70 +224,11 @@ public final class ExperimentRunner implements ExperimentExecution {
         }
     }
 
-    /**
-     * A benchmark (batch-insert) instead of a load: one database and one server of the experiment's own (baseline
-     * profile), the benchmark's rounds against it, its comparison in the experiment's output, then both stopped.
-     */
-    private int runBenchmark() throws Exception {
-        if (!BatchInsertBenchmark.NAME.equals(definition.benchmark())) {
-            throw new IllegalArgumentException(file + ": unknown benchmark '" + definition.benchmark() + "'; known: "
-                    + BatchInsertBenchmark.NAME);
-        }
-        var benchmark = new BatchInsertBenchmark(definition, out);
-        var benchmarkSettings = benchmark.settings(null, null, null, null);
-        say("Experiment " + definition.name() + " (" + file + "): the " + definition.benchmark() + " benchmark, "
-                + benchmarkSettings.repeats() + " rounds of the loaders " + definition.variants().stream().map(Variant::name).toList()
-                + ", control " + definition.controlOrDefault());
-        say(String.format(Locale.ROOT, "  data: scale %s, seed %d, loaded into the database of the experiment's own server "
-                + "(profile %s)", benchmarkSettings.scale(), benchmarkSettings.seed(), ServerProfile.DEFAULT));
-        if (settings.dryRun()) {
-            return 0;
-        }
-        checkTheMachineIsFree();
-        if (!layout.isBuilt()) {
-            VariantBinaries.build(layout, this::say);
-        }
-        var stack = new ApplicationStack();
-        current = stack;
-        Thread stop = new Thread(stack::close, "experiment-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
-        try {
-            Path serverBase = settings.state().resolve("server");
-            Folders.deleteRecursively(serverBase.resolve("data"));
-            stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
-                    ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, serverProperties(Map.of()),
-                    List.of(), STARTUP_TIMEOUT, admin()), this::say);
-            var adminClient = new AdminClient(stack.address().applicationUrl(), Optional.of(admin()));
-            // The experiment's database is its own: every load may replace what an earlier experiment left.
-            int exit = benchmark.run(benchmarkSettings, adminClient, stack.address().managementUrl(), stack.database(), true,
-                    settings.output(), settings.command());
-            folder = benchmark.folder();
-            return exit;
-        } finally {
-            say("Stopping the server and the database ...");
-            stack.close();
-            current = null;
-            try {
-                Runtime.getRuntime().removeShutdownHook(stop);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook runs now
-            }
-        }
-    }
-
     private ExperimentData data() throws IOException {
         if (data == null) {
-            data = new ExperimentData(definition, admin(), this::say);
+            data = new ExperimentData(definition, servers.admin(), this::say);
         }
         return data;
-    }
-
-    /** The administrator of every run's server: this checkout's (ORDER_ADMIN_PASSWORD or var/admin-password). */
-    private AdminCredentials admin() throws IOException {
-        if (admin == null) {
-            admin = AdminCredentials.forServer(layout).credentials();
-        }
-        return admin;
     }
 
     private Observation observation(Planned p, RunResult result) {
@@ -334,63 +252,13 @@ public final class ExperimentRunner implements ExperimentExecution {
             }
             finished = true;
             try {
-                writeComparison(true);
-                writeExperimentJson("interrupted", plan(definition.variants(), definition.roundsOrDefault()));
-                say("Interrupted: " + observations.size() + " finished run(s) compared in " + folder.resolve("comparison.html"));
+                record.writeComparison(true);
+                record.writeExperimentJson("interrupted", plan(definition.variants(), definition.roundsOrDefault()));
+                say("Interrupted: " + record.runs() + " finished run(s) compared in " + folder.resolve("comparison.html"));
             } catch (IOException e) {
                 System.err.println("Writing the comparison failed: " + e);
             }
         }
-    }
-
-    private Comparison writeComparison(boolean interrupted) throws IOException {
-        var method = new org.orderapp.lab.experiment.Method(org.orderapp.lab.experiment.Method.ROUNDS,
-                "a fresh database and server per run, the variants alternating; a ratio per round", null, null, null,
-                java.time.Duration.between(started, Instant.now()).toSeconds() / 60.0, null, because, null, null);
-        var context = new Comparison.Context(settings.command(), started.toString(), Instant.now().toString(),
-                Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
-                warmUpDescription(load), interrupted, hostNotes, method);
-        Comparison comparison = Comparison.of(definition, context, observations);
-        ComparisonFiles.write(folder, comparison);
-        return comparison;
-    }
-
-    /** experiment.json: the definition as run, the command, the machine and the plan. */
-    private void writeExperimentJson(String status, List<Planned> plan) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("experiment", definition.name());
-        m.put("status", status);
-        m.put("file", file.toAbsolutePath().normalize().toString());
-        m.put("command", settings.command());
-        m.put("started", started.toString());
-        m.put("definition", definition.asMap());
-        m.put("loadArguments", definition.loadArguments());
-        m.put("warmUp", warmUpDescription(load));
-        m.put("machine", machine);
-        m.put("portOffset", settings.portOffset());
-        m.put("plan", plan.stream().map(p -> Map.of("sequence", p.sequence(), "round", p.round(), "variant", p.variant().name()))
-                .toList());
-        ExperimentFolder.writeExperimentJson(folder, m);
-    }
-
-    static String warmUpDescription(LoadConfig c) {
-        String each = Durations.format(c.warmUp()) + " before each step";
-        if (c.steadyState() == null) {
-            return "fixed: " + each;
-        }
-        var s = c.steadyState();
-        return String.format(Locale.ROOT, "steady state on the first step after each server start: at least %s, then until %d "
-                        + "windows of %s agree within %.0f %% (at most %s); %s",
-                Durations.format(s.min().compareTo(c.warmUp()) > 0 ? s.min() : c.warmUp()), s.windows(),
-                Durations.format(s.window()), 100 * s.tolerance(), Durations.format(s.max()), each);
-    }
-
-    /** The server's system properties: the experiment's port offset, then the variant's. */
-    private List<String> serverProperties(Map<String, String> variant) {
-        var properties = new ArrayList<String>();
-        properties.add("jboss.socket.binding.port-offset=" + settings.portOffset());
-        variant.forEach((k, v) -> properties.add(k + "=" + v));
-        return properties;
     }
 
     private void say(String line) {

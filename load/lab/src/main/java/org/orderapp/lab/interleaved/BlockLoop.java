@@ -1,0 +1,210 @@
+package org.orderapp.lab.interleaved;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.orderapp.driver.LoadSession;
+import org.orderapp.driver.audit.AuditResult;
+import org.orderapp.driver.audit.StockSnapshot;
+import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.rules.Validity;
+import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.lab.experiment.Comparison;
+import org.orderapp.lab.experiment.Metric;
+import org.orderapp.lab.experiment.Observation;
+import org.orderapp.observation.ServerWindow;
+
+/** Measures blocks of one window per variant, in a random order, until the stop rule says enough. */
+final class BlockLoop {
+
+    private final LoadConfig load;
+    private final InterleavedExperiment.Settings settings;
+    private final PrintStream out;
+    private final WindowAudits audits;
+    private final Map<String, List<StepOutcome>> outcomes;
+    /** The comparison of the observations so far (without an audit), rewritten after every block. */
+    private final Supplier<Comparison> progress;
+    private final List<Observation> observations = new ArrayList<>();
+    private volatile boolean interrupted;
+    /** Blocks that count (after the burn-in), and blocks measured at all. */
+    private int blocks;
+    private int measured;
+    /** Whether a block has been measured with every server's JIT compiler settled: from then on every block counts. */
+    private boolean warm;
+    private String stop = "running";
+
+    BlockLoop(LoadConfig load, InterleavedExperiment.Settings settings, PrintStream out, WindowAudits audits,
+              Map<String, List<StepOutcome>> outcomes, Supplier<Comparison> progress) {
+        this.load = load;
+        this.settings = settings;
+        this.out = out;
+        this.audits = audits;
+        this.outcomes = outcomes;
+        this.progress = progress;
+    }
+
+    void interrupt() {
+        interrupted = true;
+    }
+
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    /** Blocks that count (after the burn-in). */
+    int blocks() {
+        return blocks;
+    }
+
+    /** Why the blocks stopped ("running" while they go on). */
+    String stop() {
+        return stop;
+    }
+
+    /** Every window measured so far, burn-in included. */
+    List<Observation> observations() {
+        return observations;
+    }
+
+    void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions) throws IOException, InterruptedException {
+        var order = new BlockOrder(settings.seed());
+        LoadSession previous = null;
+        long blockNanos = 0;
+        int sequence = 0;
+        while (true) {
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - settings.startedNanos());
+            Duration nextBlock = blockNanos > 0 ? Duration.ofNanos(blockNanos) : estimateBlock(residents.size());
+            StopRule.Decision decision = interrupted ? StopRule.Decision.TIME_UP
+                    : settings.stop().decide(blocks, elapsed, headlineHalfWidths(), nextBlock);
+            if (decision != StopRule.Decision.GO_ON) {
+                stop = interrupted ? "interrupted after " + blocks + " blocks"
+                        : decision == StopRule.Decision.PRECISION_REACHED
+                        ? String.format(Locale.ROOT, "precision reached: every headline interval within ±%s after %d blocks",
+                        StopRule.formatPercent(settings.stop().precision()), blocks)
+                        : String.format(Locale.ROOT, "time limit: %d blocks in %d min, the next would pass %d min; the widest headline "
+                        + "interval ±%s", blocks, elapsed.toMinutes(), settings.stop().maxTime().toMinutes(), widest());
+                say("Stop: " + stop);
+                return;
+            }
+            long blockStart = System.nanoTime();
+            int block = ++measured;
+            List<ResidentVariant> visits = order.next(residents);
+            Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
+            Map<String, AuditResult> windowAudits = new LinkedHashMap<>();
+            say(String.format(Locale.ROOT, "=== Block %d: %s ===", block, String.join(", ", visits.stream().map(ResidentVariant::name).toList())));
+            for (ResidentVariant r : visits) {
+                if (previous != null && !previous.awaitQuiet(load.drainTimeout())) {
+                    say("Note: the previous variant's replenish queue was still busy when " + r.name() + " began");
+                }
+                LoadSession s = sessions.get(r.name());
+                StockSnapshot before = audits.startWindow(r, s);
+                s.resumeSampling();
+                var visit = new ArrayList<StepOutcome>();
+                try {
+                    for (int i = 0; i < load.steps().size(); i++) {
+                        visit.add(s.step("block " + block, block, i, load.steps().get(i), load.warmUp(), load.measure(), null));
+                    }
+                } finally {
+                    s.pauseSampling();
+                }
+                windowAudits.put(r.name(), audits.endWindow(r, s, before));
+                outcomes.get(r.name()).addAll(visit);
+                visited.put(r.name(), visit);
+                previous = s;
+                if (interrupted) {
+                    break;
+                }
+            }
+            // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
+            warm = warm || visited.values().stream().flatMap(List::stream).allMatch(this::settled);
+            for (var v : visited.entrySet()) {
+                observations.add(observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(),
+                        windowAudits.get(v.getKey()), !warm));
+            }
+            if (!warm) {
+                say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU (%s)", block,
+                        StopRule.formatPercent(maxJitShare()), jitShares(visited)));
+            }
+            if (!interrupted && warm) {
+                blocks++;
+                blockNanos = System.nanoTime() - blockStart;
+            }
+            Comparison sofar = progress.get();
+            say(String.format(Locale.ROOT, "Block %d done after %d min (%d counted): widest headline interval ±%s (asked: ±%s)", block,
+                    Duration.ofNanos(System.nanoTime() - settings.startedNanos()).toMinutes(), blocks, widest(),
+                    StopRule.formatPercent(settings.stop().precision())));
+            sofar.ratios().stream().filter(r -> headline(r.metric())).forEach(r -> say(String.format(Locale.ROOT,
+                    "  %s at %s, %s: %s", r.variant(), r.stepName(), r.metric(), r.verdict())));
+        }
+    }
+
+    /** A first guess of a block's length before one was measured: every variant's steps, settle and window each. */
+    private Duration estimateBlock(int variants) {
+        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) variants * load.steps().size());
+    }
+
+    /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */
+    private double maxJitShare() {
+        return load.steadyState() == null ? 1 : load.steadyState().maxJitShare();
+    }
+
+    /** Whether the window's server had its JIT compiler within the share (unknown: yes). */
+    private boolean settled(StepOutcome o) {
+        Double jit = o.server().get(ServerWindow.SERVER_JIT_SHARE);
+        return jit == null || jit <= maxJitShare();
+    }
+
+    private static String jitShares(Map<String, List<StepOutcome>> visited) {
+        var parts = new ArrayList<String>();
+        visited.forEach((name, visit) -> visit.forEach(o -> {
+            Double jit = o.server().get(ServerWindow.SERVER_JIT_SHARE);
+            parts.add(name + " " + (jit == null ? "?" : String.format(Locale.ROOT, "%.0f %%", 100 * jit)));
+        }));
+        return String.join(", ", parts);
+    }
+
+    private Observation observation(int sequence, int block, String variant, LoadSession s, List<StepOutcome> visit, AuditResult audit,
+                                    boolean burnIn) {
+        // The window's own rules (response times, mix, errors) and, when the data is reset before every window, its audit.
+        var reasons = new ArrayList<String>();
+        visit.forEach(o -> reasons.addAll(load.rules().check(o.client(), load.mix()).reasons()));
+        if (audit != null && !audit.pass()) {
+            reasons.add("the audit failed" + (audit.findings().isEmpty() ? "" : ": " + audit.findings().get(0)));
+        }
+        Validity validity = Validity.of(reasons);
+        String folder = settings.folder().relativize(s.folder()).toString();
+        return new Observation(sequence, block, variant, folder, validity.valid(), validity.reasons(),
+                visit.stream().map(Observation.StepFigures::of).toList(), burnIn);
+    }
+
+    private static boolean headline(String metric) {
+        return metric.equals(Metric.THROUGHPUT.key()) || metric.equals(Metric.CPU.key());
+    }
+
+    /** The relative half-widths of the headline ratios (throughput, CPU per transaction) of the comparison so far. */
+    private List<Double> headlineHalfWidths() {
+        if (observations.isEmpty()) {
+            return List.of();
+        }
+        return progress.get().ratios().stream().filter(r -> headline(r.metric())).map(Comparison.Ratio::halfWidth).toList();
+    }
+
+    private String widest() {
+        var widths = headlineHalfWidths();
+        if (widths.isEmpty() || widths.stream().anyMatch(w -> w == null)) {
+            return "unknown (fewer than two valid paired blocks)";
+        }
+        return StopRule.formatPercent(widths.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+}
