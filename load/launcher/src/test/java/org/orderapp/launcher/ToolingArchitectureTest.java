@@ -3,6 +3,7 @@ package org.orderapp.launcher;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -69,6 +70,15 @@ class ToolingArchitectureTest {
     @Test
     void commands_import_the_rooms_below() {
         room(COMMANDS, LAB, DRIVER, OBSERVATION, TARGET, STACK, ADMIN_API_TYPES).check(TOOLING);
+    }
+
+    /** The folders depend one way, load → deploy: what lives under deploy/ uses nothing that lives under load/. */
+    @Test
+    void deploy_imports_nothing_of_load() {
+        noClasses().that().resideInAnyPackage(STACK, TARGET)
+                .should().dependOnClassesThat().resideInAnyPackage(LAB, DRIVER, OBSERVATION, COMMANDS)
+                .because("load/ (commands, lab, driver, observation) stands on deploy/ (stack, application target), never under it")
+                .check(TOOLING);
     }
 
     /** Packages, and so rooms, import each other one way only. */

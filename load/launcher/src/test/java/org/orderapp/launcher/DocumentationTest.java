@@ -29,7 +29,7 @@ import picocli.CommandLine;
  */
 class DocumentationTest {
 
-    /** The project's root: tests run in this module's folder, deploy/launcher. */
+    /** The project's root: tests run in this module's folder, load/launcher. */
     private static final Path ROOT = Path.of("../..").toAbsolutePath().normalize();
 
     private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
