@@ -11,11 +11,9 @@ import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.jboss.as.controller.client.ModelControllerClient;
@@ -146,31 +144,14 @@ class ClusterIT {
         long netBefore = netStock(product, center);
         long abortedBefore = aborted();
         int perNode = 60;
-        ExecutorService clients = Executors.newFixedThreadPool(2);
-        List<Future<int[]>> outcomes = new ArrayList<>();
-        for (Target.Node node : nodes) {
-            outcomes.add(clients.submit(() -> {
-                var api = new Api(url(node.application()));
-                int[] counts = new int[2];
-                for (int i = 0; i < perNode; i++) {
-                    int status = api.order(customer, product, 1).status();
-                    assertTrue(status == 201 || status == 409, "accepted or refused as a conflict: " + status);
-                    counts[status == 201 ? 0 : 1]++;
-                }
-                return counts;
-            }));
-        }
-        int accepted = 0;
-        int refused = 0;
-        for (Future<int[]> f : outcomes) {
-            accepted += f.get()[0];
-            refused += f.get()[1];
-        }
-        clients.shutdown();
+        var outcome = new RacingOrders(customer, product).place(nodes.stream().map(n -> new Api(url(n.application()))).toList(),
+                perNode);
+        int accepted = outcome.accepted();
+        int refused = outcome.refused();
         long rolledBack = aborted() - abortedBefore;
         System.out.printf("optimistic conflicts between two nodes: %d orders accepted, %d refused after every attempt; "
                 + "%d transactions rolled back and retried%n", accepted, refused, rolledBack);
-        assertEquals(2 * perNode, accepted + refused);
+        assertEquals(2 * perNode, outcome.total());
         assertTrue(accepted > 0, "orders were accepted");
         assertTrue(rolledBack > 0, "the nodes' orders conflicted and were rolled back to be tried again");
         assertEquals(netBefore - accepted, netStock(product, center), "each accepted order took its one unit, once");

@@ -10,13 +10,10 @@ import java.net.URL;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -120,33 +117,15 @@ class GaleraIT {
         Map<String, Long> abortsBefore = perNode("wsrep_local_bf_aborts");
         int clients = 3;
         int perClient = 40;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        List<Future<int[]>> outcomes = new ArrayList<>();
-        for (int c = 0; c < clients; c++) {
-            outcomes.add(pool.submit(() -> {
-                var api = new Api(url(application));
-                int[] counts = new int[2];
-                for (int i = 0; i < perClient; i++) {
-                    var reply = api.order(customer, product, 1);
-                    assertTrue(reply.status() == 201 || reply.status() == 409, "accepted or refused as a conflict: "
-                            + reply.status() + " " + reply.body());
-                    counts[reply.status() == 201 ? 0 : 1]++;
-                }
-                return counts;
-            }));
-        }
-        int accepted = 0;
-        int refused = 0;
-        for (Future<int[]> f : outcomes) {
-            accepted += f.get()[0];
-            refused += f.get()[1];
-        }
-        pool.shutdown();
+        var outcome = new RacingOrders(customer, product).place(
+                Stream.generate(() -> new Api(url(application))).limit(clients).toList(), perClient);
+        int accepted = outcome.accepted();
+        int refused = outcome.refused();
         long certificationFailures = delta(certBefore, perNode("wsrep_local_cert_failures"));
         long bruteForceAborts = delta(abortsBefore, perNode("wsrep_local_bf_aborts"));
         System.out.printf("certification conflicts: %d orders accepted, %d refused after every attempt; %d certification failures "
                 + "and %d brute-force aborts on the nodes, each retried%n", accepted, refused, certificationFailures, bruteForceAborts);
-        assertEquals(clients * perClient, accepted + refused);
+        assertEquals(clients * perClient, outcome.total());
         assertTrue(accepted > 0, "orders were accepted");
         assertTrue(certificationFailures + bruteForceAborts > 0, "orders on different nodes met at certification");
         nodes.awaitAgreement(nodes.nodes(), database.user(), database.password(), Duration.ofMinutes(1));
