@@ -34,7 +34,7 @@ class JavaHomeOptionTest {
     @Test
     void theCommandsThatStartServersTakeIt() {
         var order = new CommandLine(new OrderCommand());
-        for (String command : new String[] {"run"}) {
+        for (String command : new String[] {"run", "experiment"}) {
             assertTrue(order.getSubcommands().get(command).getCommandSpec().findOption("--java-home") != null, command);
         }
     }

@@ -219,7 +219,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             Path serverBase = settings.state().resolve("server");
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, serverProperties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault());
+                    STARTUP_TIMEOUT, admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault()).withJavaHome(p.variant().javaHomePath());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             stack.start(options, this::say);
