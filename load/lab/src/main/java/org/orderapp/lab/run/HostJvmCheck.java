@@ -14,8 +14,9 @@ import org.orderapp.stack.layout.Jdk;
 
 /**
  * Whether a variant's JDK honours its JVM options on this machine, asked of that JVM itself before any server starts:
- * {@code java OPTIONS -version} with the JDK the variant's server runs on (its jdk or java-home, else the default). An option the JDK does not know (-XX:+ZGenerational before JDK 21) fails it; so does a warning that it
- * was not applied (-XX:+UseLargePages with no huge pages reserved: "Failed to reserve ... large pages"). A
+ * {@code java OPTIONS -version} with the JDK the variant's server runs on (its jdk or java-home, else the default).
+ * An option the JDK does not know (-XX:+ZGenerational before JDK 21) fails it; so does a warning that it was not
+ * applied (-XX:+UseLargePages with no huge pages reserved: "Failed to reserve ... large pages"). A
  * deprecation, or an option whose behaviour became the only one ("support was removed"), is only noted. A
  * variant that fails is left out of the experiment, which says why: a JVM that quietly falls back would measure
  * the control twice and call it the variant.

@@ -17,8 +17,9 @@ import org.orderapp.stack.layout.ServerProfile;
 
 /**
  * What each variant of an experiment runs: the server and EAR of this checkout or of another (built if it is not yet),
- * its profile, its JDK (VariantJdks), and whether that JDK takes its JVM options on this host (HostJvmCheck). A variant the host cannot run is left
- * out with a note; without the control, or with fewer than two variants left, there is nothing to compare.
+ * its profile, its JDK (VariantJdks), and whether that JDK takes its JVM options on this host (HostJvmCheck). A variant
+ * the host cannot run is left out with a note; without the control, or with fewer than two variants left, there is
+ * nothing to compare.
  */
 public final class VariantBinaries {
 
