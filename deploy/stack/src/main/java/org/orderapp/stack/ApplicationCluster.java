@@ -54,17 +54,20 @@ public final class ApplicationCluster implements AutoCloseable {
     private final int httpPort;
     private final List<String> balancerProperties;
     private final List<Node> nodes;
+    /** The JDK of the balancer, the nodes' own. */
+    private final Path javaHome;
     private volatile LoadBalancer balancer;
     private volatile boolean closed;
 
     private ApplicationCluster(ProjectLayout layout, Path discovery, Path balancerBase, int httpPort,
-                               List<String> balancerProperties, List<Node> nodes) {
+                               List<String> balancerProperties, List<Node> nodes, Path javaHome) {
         this.layout = layout;
         this.discovery = discovery;
         this.balancerBase = balancerBase;
         this.httpPort = httpPort;
         this.balancerProperties = balancerProperties;
         this.nodes = nodes;
+        this.javaHome = javaHome;
     }
 
     /**
@@ -90,11 +93,11 @@ public final class ApplicationCluster implements AutoCloseable {
             own.add("jboss.server.content.dir=" + base.resolve(name).resolve("configuration/content"));
             var settings = new ApplicationServer.Settings(node.layout(), base.resolve(name), node.profile().clusterNode(),
                     node.database(), node.dialect(), node.httpPort(), node.admin(), own.stream().map(p -> "-D" + p).toList(),
-                    node.jvmOptions(), node.serverCli(), Map.of(PASSWORD_SETTING, password));
+                    node.jvmOptions(), node.serverCli(), Map.of(PASSWORD_SETTING, password), node.javaHome());
             nodes.add(new Node(name, settings, ServerAddress.of(node.httpPort(), own)));
         }
         return new ApplicationCluster(node.layout(), discovery, base.resolve("balancer"), node.httpPort(), properties,
-                List.copyOf(nodes));
+                List.copyOf(nodes), node.javaHome());
     }
 
     /** 24 random characters; a new cluster, a new password (the nodes restarted in it keep theirs). */
@@ -117,7 +120,7 @@ public final class ApplicationCluster implements AutoCloseable {
         Files.createDirectories(discovery);
         say.accept("Cluster: starting the load balancer (" + LoadBalancer.SERVER_CONFIG + ", mod_cluster) on port "
                 + ServerAddress.of(httpPort, balancerProperties).httpPort() + " ...");
-        balancer = LoadBalancer.start(layout, balancerBase, httpPort, balancerProperties);
+        balancer = LoadBalancer.start(layout, balancerBase, httpPort, balancerProperties, javaHome);
         balancer.awaitListening(timeout);
         say.accept("Cluster: starting " + nodes.size() + " nodes (" + nodes.get(0).settings.profile().serverConfig() + ") on ports "
                 + String.join(", ", nodes.stream().map(n -> n.name + " " + n.address.httpPort()).toList()) + " ...");
@@ -215,7 +218,7 @@ public final class ApplicationCluster implements AutoCloseable {
         if (b != null && !b.process().isAlive() && !closed) {
             countRestart.accept("the load balancer");
             say.accept("Cluster: the load balancer is gone; starting it again (the nodes register again by themselves) ...");
-            balancer = LoadBalancer.start(layout, balancerBase, httpPort, balancerProperties);
+            balancer = LoadBalancer.start(layout, balancerBase, httpPort, balancerProperties, javaHome);
             balancer.awaitListening(Duration.ofMinutes(2));
         }
         for (Node n : nodes) {

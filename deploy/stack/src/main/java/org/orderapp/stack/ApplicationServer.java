@@ -44,10 +44,17 @@ public final class ApplicationServer implements AutoCloseable {
      * @param serverCli        management operations applied offline to the run's copy of the configuration before
      *                         the start, for settings WildFly takes no expression for (none: the build's as it is)
      * @param environment      further environment variables of the server (a cluster's secret), never on its command line
+     * @param javaHome         the JDK the server runs on (its JAVA_HOME); null: the one the caller's environment names
      */
     public record Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
                            int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions,
-                           List<String> serverCli, Map<String, String> environment) {
+                           List<String> serverCli, Map<String, String> environment, Path javaHome) {
+
+        public Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
+                        int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions,
+                        List<String> serverCli, Map<String, String> environment) {
+            this(layout, base, profile, database, dialect, httpPort, admin, systemProperties, jvmOptions, serverCli, environment, null);
+        }
 
         public Settings(ProjectLayout layout, Path base, ServerProfile profile, DatabaseTarget database, String dialect,
                         int httpPort, AdminCredentials admin, List<String> systemProperties, List<String> jvmOptions) {
@@ -63,7 +70,7 @@ public final class ApplicationServer implements AutoCloseable {
         prepareBaseDirectory(layout.serverHome(), base);
         AdminRealm.write(base.resolve("configuration"), settings.admin().realmUsers());
         if (!settings.serverCli().isEmpty()) {
-            applyServerCli(layout.serverHome(), base, settings.profile().serverConfig(), settings.serverCli());
+            applyServerCli(layout.serverHome(), base, settings.profile().serverConfig(), settings.serverCli(), settings.javaHome());
         }
         Files.copy(layout.ear(), base.resolve("deployments/order.ear"), StandardCopyOption.REPLACE_EXISTING);
 
@@ -78,6 +85,7 @@ public final class ApplicationServer implements AutoCloseable {
                 .redirectOutput(base.resolve("log/console.log").toFile());
         Map<String, String> env = builder.environment();
         env.put("JBOSS_HOME", layout.serverHome().toString());
+        onJdk(env, settings.javaHome());
         env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true"); // the script forwards TERM to the JVM and waits for it
         // The profile's options: those always given, then its heap and collector with any further options, unless the
         // caller's environment sets the sizing already, which then follows those always given.
@@ -97,7 +105,8 @@ public final class ApplicationServer implements AutoCloseable {
      * The operations, applied with jboss-cli to an embedded server on the base directory's configuration (the fresh
      * copy this start uses; the build's stays as it is). Its output is kept in log/server-cli.log.
      */
-    private static void applyServerCli(Path serverHome, Path base, String serverConfig, List<String> operations) throws IOException {
+    private static void applyServerCli(Path serverHome, Path base, String serverConfig, List<String> operations, Path javaHome)
+            throws IOException {
         Path script = base.resolve("configuration/server-cli.cli");
         var lines = new ArrayList<String>();
         lines.add("embed-server --server-config=" + serverConfig + " --std-out=discard");
@@ -109,6 +118,7 @@ public final class ApplicationServer implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("JAVA_OPTS", "-Djboss.server.base.dir=" + base);
         builder.environment().put("JBOSS_HOME", serverHome.toString());
+        onJdk(builder.environment(), javaHome);
         Process cli = builder.start();
         try {
             if (!cli.waitFor(SERVER_CLI_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -126,6 +136,17 @@ public final class ApplicationServer implements AutoCloseable {
             throw new IOException("the server's configuration commands failed (" + String.join("; ", operations) + "): "
                     + output.lines().filter(l -> l.contains("failed") || l.contains("WFLY")).findFirst().orElse(output)
                     + "; see " + log);
+        }
+    }
+
+    /**
+     * WildFly's scripts run JAVA_HOME's bin/java, unless JAVA names another: the server's JDK is JAVA_HOME alone.
+     * Null leaves the caller's environment as it is.
+     */
+    static void onJdk(Map<String, String> environment, Path javaHome) {
+        if (javaHome != null) {
+            environment.put("JAVA_HOME", javaHome.toString());
+            environment.remove("JAVA");
         }
     }
 

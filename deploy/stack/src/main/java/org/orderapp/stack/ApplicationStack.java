@@ -12,6 +12,7 @@ import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.database.EmbeddedDatabase;
 import org.orderapp.stack.database.GaleraCluster;
 import org.orderapp.stack.database.GaleraPorts;
+import org.orderapp.stack.layout.Jdk;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.layout.ServerProfile;
@@ -41,22 +42,36 @@ public final class ApplicationStack implements AutoCloseable {
      * @param dbNodes          1: the embedded database; more: a Galera cluster of that many nodes, in databaseHome's
      *                         sibling "galera"
      * @param sharedDatabase   a database another stack started and owns, used instead of starting one; null: none
+     * @param javaHome         the JDK the servers run on; null: {@link Jdk#defaultHome()}, JAVA_HOME's or the launcher's
      */
     public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
+                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase, Path javaHome) {
+
+        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
+                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
+                List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
+            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
+                    nodes, dbNodes, sharedDatabase, null);
+        }
+
+        /** The same stack with its servers on the JDK in that folder (null: the default one). */
+        public Options withJavaHome(Path home) {
+            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
+                    serverCli, nodes, dbNodes, sharedDatabase, home);
+        }
 
         public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                 List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
                 List<String> serverCli, int nodes, int dbNodes) {
             this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
-                    nodes, dbNodes, null);
+                    nodes, dbNodes, null, null);
         }
 
         /** The same stack on a database another stack started. */
         public Options onDatabase(DatabaseTarget database) {
             return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, database);
+                    serverCli, nodes, dbNodes, database, javaHome);
         }
 
         /** On the embedded database (one node). */
@@ -106,6 +121,8 @@ public final class ApplicationStack implements AutoCloseable {
 
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
     public void start(Options options, Consumer<String> say) throws Exception {
+        // A JDK that cannot run is refused before anything starts.
+        Jdk jdk = Jdk.at(options.javaHome() != null ? options.javaHome() : Jdk.defaultHome());
         try {
             Optional<DatabaseTarget> external = DatabaseTarget.external();
             if (options.sharedDatabase() != null) {
@@ -143,13 +160,14 @@ public final class ApplicationStack implements AutoCloseable {
                     + (profile.jvmOptions().isEmpty() && options.jvmOptions().isEmpty() && profile.jvmOptionsAlways().isEmpty() ? ""
                     : ", " + profile.jvmSizing(options.binaries(), options.jvmOptions()))
                     + (clustered ? "; logs: " + options.clusterBase().resolve("*/log") : "; log: " + options.serverBase().resolve("log")) + ") ...");
+            say.accept((clustered ? "Cluster" : "Server") + ": JVM " + jdk.describe());
             long started = System.nanoTime();
             // The profile's system properties first: a -D given for the run comes later and wins.
             var properties = new java.util.ArrayList<>(profile.systemProperties());
             properties.addAll(options.serverProperties());
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of());
+                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of(), jdk.home());
             startupTimeout = options.startupTimeout();
             if (clustered) {
                 cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());

@@ -38,8 +38,10 @@ public final class LoadBalancer implements AutoCloseable {
 
     /**
      * @param serverProperties "name=value" properties (the cluster's port offset among them)
+     * @param javaHome         the JDK it runs on, the nodes' (null: the caller's environment's)
      */
-    static LoadBalancer start(ProjectLayout layout, Path base, int httpPort, List<String> serverProperties) throws IOException {
+    static LoadBalancer start(ProjectLayout layout, Path base, int httpPort, List<String> serverProperties, Path javaHome)
+            throws IOException {
         ApplicationServer.prepareBaseDirectory(layout.serverHome(), base);
         List<String> command = new ArrayList<>(List.of(layout.serverHome().resolve("bin/standalone.sh").toString(),
                 "-c", SERVER_CONFIG, "-Djboss.server.base.dir=" + base));
@@ -48,6 +50,7 @@ public final class LoadBalancer implements AutoCloseable {
                 .redirectOutput(base.resolve("log/console.log").toFile());
         Map<String, String> env = builder.environment();
         env.put("JBOSS_HOME", layout.serverHome().toString());
+        ApplicationServer.onJdk(env, javaHome);
         env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true");
         env.put(ServerAddress.HTTP_PORT_SETTING, Integer.toString(httpPort));
         return new LoadBalancer(builder.start(), base, ServerAddress.of(httpPort, serverProperties),

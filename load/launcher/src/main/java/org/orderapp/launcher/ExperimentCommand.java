@@ -116,6 +116,10 @@ public class ExperimentCommand implements Callable<Integer> {
             description = "Where the experiment's embedded database and server keep their state (default: var/experiment).")
     Path stateDir;
 
+    /** The JDK of the variants that name none (jdk or java-home in the file). */
+    @Mixin
+    JavaHomeOption jdk;
+
     @Override
     public Integer call() throws Exception {
         var layout = ProjectLayout.current();
@@ -130,6 +134,7 @@ public class ExperimentCommand implements Callable<Integer> {
         }
         try {
             stopRule(); // a bad --precision or --max-time is refused before anything starts
+            jdk.resolve(); // so is a bad --java-home
         } catch (IllegalArgumentException e) {
             System.err.println("order experiment: " + e.getMessage());
             return 2;
@@ -165,7 +170,7 @@ public class ExperimentCommand implements Callable<Integer> {
         if (variants != null) {
             d = d.only(variants);
         }
-        return (quick ? d.quick() : d).with(rounds, overrides());
+        return (quick ? d.quick() : d).with(rounds, overrides()).onJavaHome(jdk.given());
     }
 
     /** The experiment by the interleaved method, or by rounds where it must (MethodChoice says why). */
@@ -234,6 +239,9 @@ public class ExperimentCommand implements Callable<Integer> {
         }
         if (variants != null) {
             b.append(" --variants ").append(String.join(",", variants));
+        }
+        if (jdk.given() != null) {
+            b.append(" --java-home ").append(jdk.given());
         }
         overrides().forEach((k, v) -> b.append(v instanceof Boolean flag ? (flag ? " --" + k : " --no-" + k) : " --" + k + " " + v));
         return b.toString();

@@ -18,6 +18,7 @@ import org.orderapp.stack.layout.ServerProfile;
 import org.orderapp.target.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -63,6 +64,9 @@ public class RunCommand implements Callable<Integer> {
                     + "var/run.properties, which the other commands read, stays in var/.")
     Path stateDir;
 
+    @Mixin
+    JavaHomeOption jdk;
+
     @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
     int startupTimeoutSeconds;
@@ -98,7 +102,9 @@ public class RunCommand implements Callable<Integer> {
                     + "transactions (Galera's quorum). Three survive the loss of one.");
         }
         int port;
+        Path javaHome;
         try {
+            javaHome = jdk.resolve().home();
             port = ServerAddress.httpPort(httpPort, DatabaseTarget.setting(ServerAddress.HTTP_PORT_SETTING));
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
@@ -116,8 +122,8 @@ public class RunCommand implements Callable<Integer> {
         try {
             Path state = stateDir == null ? layout.var() : stateDir.toAbsolutePath().normalize();
             stack.start(new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
-                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes),
-                    RunCommand::say);
+                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes)
+                    .withJavaHome(javaHome), RunCommand::say);
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;

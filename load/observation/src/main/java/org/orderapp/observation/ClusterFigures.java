@@ -116,6 +116,11 @@ public final class ClusterFigures implements ServerReadings {
     }
 
     @Override
+    public Optional<ServerJvm> serverJvm() {
+        return readers.get(0).serverJvm();
+    }
+
+    @Override
     public Optional<String> jvmDescription() {
         return readers.get(0).jvmDescription();
     }

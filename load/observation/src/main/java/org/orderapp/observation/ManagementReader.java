@@ -256,9 +256,22 @@ public final class ManagementReader implements ServerReadings {
         });
     }
 
+    @Override
+    public Optional<ServerJvm> serverJvm() {
+        return read(runtime(RUNTIME)).map(ManagementReader::serverJvm);
+    }
+
+    static ServerJvm serverJvm(ModelNode runtime) {
+        ModelNode properties = runtime.get("system-properties");
+        return new ServerJvm(runtime.get("vm-vendor").asString("unknown vendor"), runtime.get("vm-name").asString("JVM"),
+                runtime.get("vm-version").asString("?"), runtime.get("spec-version").asString("?"),
+                properties.hasDefined("java.home") ? properties.get("java.home").asString() : null);
+    }
+
     /**
-     * The server's JVM in one line, for the run's notes: "OpenJDK 64-Bit Server VM 17.0.15+6; collectors G1 Young
-     * Generation, G1 Old Generation; heap max 512 MB; -Xms64m -Xmx512m ...".
+     * The server's JVM in one line, for the run's notes: "Debian OpenJDK 64-Bit Server VM 17.0.15+6 (Java 17,
+     * /usr/lib/jvm/java-17-openjdk-amd64); collectors G1 Young Generation, G1 Old Generation; heap max 512 MB;
+     * -Xms64m -Xmx512m ...".
      */
     @Override
     public Optional<String> jvmDescription() {
@@ -267,7 +280,7 @@ public final class ManagementReader implements ServerReadings {
             return Optional.empty();
         }
         ModelNode r = runtime.get();
-        var b = new StringBuilder(r.get("vm-name").asString("JVM")).append(' ').append(r.get("vm-version").asString("?"));
+        var b = new StringBuilder(serverJvm(r).describe());
         read(childrenRuntime(COLLECTORS, "name")).ifPresent(c -> b.append("; collectors ")
                 .append(String.join(", ", c.asPropertyList().stream().map(p -> p.getValue().get("name").asString(p.getName()).replace('_', ' ')).toList())));
         read(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage"))

@@ -18,7 +18,10 @@ public interface ServerReadings extends AutoCloseable {
     /** The replenish MDB alone (instances at work, its pool), read more often than a full sample. */
     Map<String, Double> sampleMdb();
 
-    /** The server JVM: its version and options as the report names them (the first node's in a cluster). */
+    /** The server's JVM: vendor, version, java.home (the first node's in a cluster); empty when it cannot be read. */
+    Optional<ServerJvm> serverJvm();
+
+    /** The server JVM: its vendor, version, java.home and options as the report names them (the first node's in a cluster). */
     Optional<String> jvmDescription();
 
     /** The server JVM's process id (the first node's in a cluster), to attach a flight recording. */

@@ -13,6 +13,7 @@ import org.HdrHistogram.Histogram;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.observation.ServerJvm;
 import org.orderapp.observation.ServerSample;
 import org.orderapp.observation.ServerWindow;
 import org.orderapp.target.Target;
@@ -46,11 +47,26 @@ public final class RunFolder {
     }
 
     public static void writeConfig(Path folder, LoadConfig config, Target target) throws IOException {
-        ResultFiles.JSON.writeValue(folder.resolve("config.json").toFile(), RunConfiguration.of(config, target));
+        writeConfig(folder, config, target, null);
+    }
+
+    /** config.json, with the server's JVM once it has been read (null: not known). */
+    public static void writeConfig(Path folder, LoadConfig config, Target target, ServerJvm serverJvm) throws IOException {
+        ResultFiles.JSON.writeValue(folder.resolve("config.json").toFile(), RunConfiguration.of(config, target, serverJvm));
+    }
+
+    /** The server's JVM as config.json names it; null when it does not. */
+    static ServerJvm serverJvm(Path folder) throws IOException {
+        Path config = folder.resolve("config.json");
+        if (!Files.isRegularFile(config)) {
+            return null;
+        }
+        var jvm = ResultFiles.JSON.readTree(config.toFile()).path("serverJvm");
+        return jvm.isObject() ? ResultFiles.JSON.treeToValue(jvm, ServerJvm.class) : null;
     }
 
     public static void write(RunResult run) throws IOException {
-        var summary = Summary.of(run, RunConfiguration.of(run.config(), run.target()));
+        var summary = Summary.of(run, RunConfiguration.of(run.config(), run.target(), serverJvm(run.folder())));
         String json = ResultFiles.JSON.writeValueAsString(summary);
         Files.writeString(run.folder().resolve("summary.json"), json, StandardCharsets.UTF_8);
         writeStepsCsv(run);

@@ -23,6 +23,7 @@ import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
 import org.orderapp.driver.workload.RequestType;
+import org.orderapp.observation.ServerJvm;
 import org.orderapp.observation.ServerMetrics;
 import org.orderapp.observation.ServerSample;
 import org.orderapp.observation.ServerWindow;
@@ -33,6 +34,24 @@ class RunFolderTest {
 
     private static final Target TARGET = new Target(URI.create("http://localhost:8080/Order/"),
             URI.create("http://127.0.0.1:9990/management"), "jdbc:mysql://127.0.0.1:3306/order?password=secret", "order", "secret", null);
+
+    @Test
+    void configAndSummaryNameTheServersJvmOnceItIsRead(@TempDir Path folder) throws Exception {
+        LoadConfig config = LoadOptions.parse(folder, List.of("--users", "4"));
+        RunFolder.writeConfig(folder, config, TARGET);
+        assertTrue(ResultFiles.JSON.readTree(folder.resolve("config.json").toFile()).path("serverJvm").isMissingNode(),
+                "not read yet: left out");
+        var jvm = new ServerJvm("Eclipse Adoptium", "OpenJDK 64-Bit Server VM", "25.0.3+9-LTS", "25", "/usr/lib/jvm/temurin-25");
+        RunFolder.writeConfig(folder, config, TARGET, jvm);
+        JsonNode written = ResultFiles.JSON.readTree(folder.resolve("config.json").toFile()).path("serverJvm");
+        assertEquals("Eclipse Adoptium", written.path("vendor").asText());
+        assertEquals("25", written.path("specVersion").asText());
+        assertEquals("/usr/lib/jvm/temurin-25", written.path("javaHome").asText());
+
+        RunFolder.write(run(config, folder));
+        JsonNode summary = ResultFiles.JSON.readTree(folder.resolve("summary.json").toFile());
+        assertEquals("25.0.3+9-LTS", summary.path("config").path("serverJvm").path("version").asText(), "the summary's as config.json's");
+    }
 
     @Test
     void configAndSummaryHoldWhatTheReportReads(@TempDir Path folder) throws Exception {

@@ -143,6 +143,17 @@ public record ExperimentDefinition(String name, String varies, String descriptio
                 throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.dbNodes() + " database nodes; from 1 to "
                         + MAX_DB_NODES);
             }
+            if (v.jdk() != null && v.javaHome() != null) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + " names its JDK twice (jdk: " + v.jdk()
+                        + ", java-home: " + v.javaHome() + "); name one");
+            }
+            if (v.jdk() != null && v.jdk() < 8) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + ": jdk is a major version such as 17 or 25; got "
+                        + v.jdk());
+            }
+            if (v.javaHome() != null && v.javaHome().isBlank()) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + ": java-home is empty");
+            }
             if (v.nodes() != null && (v.nodes() < 1 || v.nodes() > MAX_NODES)) {
                 throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.nodes() + " nodes; from 1 to "
                         + MAX_NODES);
@@ -154,7 +165,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             }
             for (Variant v : variants) {
                 if (v.profile() != null || !v.properties().isEmpty() || !v.jvmOptions().isEmpty() || !v.serverCli().isEmpty()
-                        || v.checkout() != null) {
+                        || v.checkout() != null || v.namesJdk()) {
                     throw new IllegalArgumentException(file + ": variant " + v.name() + ": a benchmark's variants name its "
                             + "loaders and take no server settings");
                 }
@@ -233,6 +244,17 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             throw new IllegalArgumentException(name + ": name at least one variant besides the control (" + controlName + ")");
         }
         return withVariants(kept);
+    }
+
+    /**
+     * The same experiment with the variants that name no JDK on the one in that folder (--java-home); null, or a
+     * benchmark (whose server is the experiment's own, on the default JDK), leaves it as it is.
+     */
+    public ExperimentDefinition onJavaHome(Path home) {
+        if (home == null || benchmark != null) {
+            return this;
+        }
+        return withVariants(variants.stream().map(v -> v.namesJdk() ? v : v.onJavaHome(home)).toList());
     }
 
     /** The same experiment with only some of its variants (those the host can run). */

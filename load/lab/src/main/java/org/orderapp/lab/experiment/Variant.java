@@ -1,5 +1,6 @@
 package org.orderapp.lab.experiment;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,11 +9,14 @@ import java.util.Map;
 /**
  * A configuration to measure: a server profile, server system properties, extra JVM options, management
  * operations applied to the run's copy of the server configuration before it starts (for what WildFly does not
- * take as an expression, such as the cached connection manager's install), and optionally another checkout of
- * Order (a folder with its own ./order) whose server and application run instead of this one.
+ * take as an expression, such as the cached connection manager's install), optionally another checkout of
+ * Order (a folder with its own ./order) whose server and application run instead of this one, and optionally the JDK
+ * the server runs on: by major version ({@code jdk: 25}, found among the installed JDKs) or by folder
+ * ({@code java-home: DIR}); neither, the experiment's (--java-home, else JAVA_HOME's or the launcher's).
  */
 public record Variant(String name, String description, String profile, Map<String, String> properties,
-                      List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
+                      List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes,
+                      Integer jdk, String javaHome) {
     public Variant {
         properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
@@ -21,7 +25,29 @@ public record Variant(String name, String description, String profile, Map<Strin
 
     /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
     public static Variant named(String name, String description) {
-        return new Variant(name, description, null, null, null, null, null, null, null);
+        return new Variant(name, description, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** A variant on the default JDK. */
+    public Variant(String name, String description, String profile, Map<String, String> properties,
+                   List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
+        this(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, null, null);
+    }
+
+    /** The same variant with its server on the JDK in that folder (its major version, if it named one, kept). */
+    public Variant onJavaHome(Path home) {
+        return new Variant(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, jdk,
+                home == null ? null : home.toString());
+    }
+
+    /** Whether the variant names its JDK (by version or by folder). */
+    public boolean namesJdk() {
+        return jdk != null || javaHome != null;
+    }
+
+    /** The folder of the variant's JDK, once named or found; null: the default JDK. */
+    public Path javaHomePath() {
+        return javaHome == null ? null : Path.of(javaHome);
     }
 
     /** A variant on the single server. */
@@ -55,6 +81,11 @@ public record Variant(String name, String description, String profile, Map<Strin
         parts.addAll(serverCli);
         if (checkout != null) {
             parts.add("checkout " + checkout);
+        }
+        if (jdk != null) {
+            parts.add("JDK " + jdk + (javaHome == null ? "" : " in " + javaHome));
+        } else if (javaHome != null) {
+            parts.add("java-home " + javaHome);
         }
         return String.join(", ", parts);
     }

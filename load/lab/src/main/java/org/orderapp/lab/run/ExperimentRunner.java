@@ -196,7 +196,8 @@ public final class ExperimentRunner implements ExperimentExecution {
             Path serverBase = settings.state().resolve("server");
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), p.variant().jvmOptions(),
-                    STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault());
+                    STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
+                    .withJavaHome(p.variant().javaHomePath());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             stack.start(options, this::say);

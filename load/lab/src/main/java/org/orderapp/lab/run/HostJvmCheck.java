@@ -10,12 +10,13 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.orderapp.stack.layout.Jdk;
 
 /**
- * Whether this machine's JVM honours a variant's JVM options, asked of the JVM itself before any server starts:
- * {@code java OPTIONS -version} with the JVM the server runs on (the launcher's: both follow JAVA_HOME, else the
- * PATH). An option the JDK does not know (-XX:+ZGenerational before JDK 21) fails it; so does a warning that it
- * was not applied (-XX:+UseLargePages with no huge pages reserved: "Failed to reserve ... large pages"). A
+ * Whether a variant's JDK honours its JVM options on this machine, asked of that JVM itself before any server starts:
+ * {@code java OPTIONS -version} with the JDK the variant's server runs on (its jdk or java-home, else the default).
+ * An option the JDK does not know (-XX:+ZGenerational before JDK 21) fails it; so does a warning that it was not
+ * applied (-XX:+UseLargePages with no huge pages reserved: "Failed to reserve ... large pages"). A
  * deprecation, or an option whose behaviour became the only one ("support was removed"), is only noted. A
  * variant that fails is left out of the experiment, which says why: a JVM that quietly falls back would measure
  * the control twice and call it the variant.
@@ -32,12 +33,13 @@ public final class HostJvmCheck {
     }
 
     /**
+     * @param jdk     the JDK the variant's server runs on
      * @param options every JVM option the server will get (its profile's, then the variant's)
      * @param own     the variant's own options, as the note names them
      */
-    static Outcome check(List<String> options, List<String> own) throws IOException, InterruptedException {
+    static Outcome check(Jdk jdk, List<String> options, List<String> own) throws IOException, InterruptedException {
         var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(jdk.home().resolve("bin/java").toString());
         command.addAll(options);
         command.add("-version");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -46,7 +48,7 @@ public final class HostJvmCheck {
             p.destroyForcibly();
             return new Outcome(false, "the JVM did not answer java " + String.join(" ", own) + " -version within 60 s");
         }
-        return judge(String.join(" ", own), p.exitValue(), output, Runtime.version().toString(), hostMemory(options));
+        return judge(String.join(" ", own), p.exitValue(), output, jdk.version(), hostMemory(options));
     }
 
     /** The verdict on what {@code java OPTIONS -version} printed; separate from running it, for the tests. */
@@ -54,7 +56,7 @@ public final class HostJvmCheck {
         String suffix = hostMemory.isEmpty() ? "" : " (" + hostMemory + ")";
         if (exit != 0) {
             String error = output.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + exit);
-            String hint = options.contains("ZGenerational") && Runtime.Version.parse(jdk).feature() < 21
+            String hint = options.contains("ZGenerational") && Jdk.major(jdk) < 21
                     ? "; ZGC has a generational mode from JDK 21 on, this JDK's ZGC is single-generation" : "";
             return new Outcome(false, "this JDK (" + jdk + ") refuses " + options + ": " + error + hint + suffix);
         }

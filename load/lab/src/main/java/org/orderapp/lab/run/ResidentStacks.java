@@ -71,7 +71,7 @@ public final class ResidentStacks implements AutoCloseable {
                 v.properties().forEach((k, value) -> properties.add(k + "=" + value));
                 var options = new ApplicationStack.Options(prepared.binaries().get(v.name()), serverBase, databaseHome,
                         prepared.profiles().get(v.name()), ServerAddress.DEFAULT_HTTP_PORT, properties, v.jvmOptions(), startupTimeout,
-                        admin, v.serverCli(), 1, 1);
+                        admin, v.serverCli(), 1, 1).withJavaHome(v.javaHomePath());
                 if (databases.containsKey(database)) {
                     options = options.onDatabase(databases.get(database));
                 }

@@ -10,13 +10,16 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Variant;
+import org.orderapp.stack.layout.InstalledJdks;
+import org.orderapp.stack.layout.Jdk;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerProfile;
 
 /**
  * What each variant of an experiment runs: the server and EAR of this checkout or of another (built if it is not yet),
- * its profile, and whether this host's JVM takes its JVM options (HostJvmCheck). A variant the host cannot run is left
- * out with a note; without the control, or with fewer than two variants left, there is nothing to compare.
+ * its profile, its JDK (VariantJdks), and whether that JDK takes its JVM options on this host (HostJvmCheck). A variant
+ * the host cannot run is left out with a note; without the control, or with fewer than two variants left, there is
+ * nothing to compare.
  */
 public final class VariantBinaries {
 
@@ -28,8 +31,12 @@ public final class VariantBinaries {
     private VariantBinaries() {
     }
 
-    /** Each variant's checkout; a checkout that is not one of Order makes the experiment not runnable here. */
+    /**
+     * Each variant's checkout; a checkout that is not one of Order, or a JDK that is not here, makes the experiment not
+     * runnable here.
+     */
     static Map<String, ProjectLayout> of(ProjectLayout layout, ExperimentDefinition definition) {
+        VariantJdks.of(definition, InstalledJdks.here());
         Map<String, ProjectLayout> binaries = new LinkedHashMap<>();
         definition.variants().forEach(v -> binaries.put(v.name(), checkout(layout, v)));
         return binaries;
@@ -48,8 +55,10 @@ public final class VariantBinaries {
     }
 
     /** Builds what is not built, loads the profiles, leaves out what this host cannot run; null: nothing to compare. */
-    static Prepared prepare(ExperimentDefinition definition, Map<String, ProjectLayout> binaries, Consumer<String> say)
+    static Prepared prepare(ExperimentDefinition named, Map<String, ProjectLayout> binaries, Consumer<String> say)
             throws IOException, InterruptedException {
+        Map<String, Jdk> jdks = VariantJdks.of(named, InstalledJdks.here());
+        ExperimentDefinition definition = VariantJdks.resolved(named, jdks);
         Map<String, ServerProfile> profiles = new LinkedHashMap<>();
         for (Variant v : definition.variants()) {
             ProjectLayout b = binaries.get(v.name());
@@ -66,7 +75,7 @@ public final class VariantBinaries {
                 continue;
             }
             String sizing = profiles.get(v.name()).jvmSizing(binaries.get(v.name()), v.jvmOptions());
-            var outcome = HostJvmCheck.check(List.of(sizing.split("\\s+")), v.jvmOptions());
+            var outcome = HostJvmCheck.check(jdks.get(v.name()), List.of(sizing.split("\\s+")), v.jvmOptions());
             if (outcome.runnable()) {
                 kept.add(v);
             }

@@ -54,6 +54,39 @@ class ExperimentDefinitionTest {
     }
 
     @Test
+    void aVariantNamesItsJdkByVersionOrByFolderNotBoth() throws Exception {
+        var d = ExperimentDefinition.read(file("jdks", """
+                varies: the JDK
+                variants:
+                  - name: jdk17
+                  - name: jdk25
+                    jdk: 25
+                    jvm-options: [-XX:+UseCompactObjectHeaders]
+                  - name: own
+                    java-home: /opt/jdk-26
+                """));
+        assertEquals(null, d.variants().get(0).jdk());
+        assertFalse(d.variants().get(0).namesJdk());
+        assertEquals(25, d.variants().get(1).jdk());
+        assertTrue(d.variants().get(1).summary().endsWith("-XX:+UseCompactObjectHeaders, JDK 25"), d.variants().get(1).summary());
+        assertEquals(Path.of("/opt/jdk-26"), d.variants().get(2).javaHomePath());
+        assertTrue(d.variants().get(2).summary().contains("java-home /opt/jdk-26"), d.variants().get(2).summary());
+
+        var onJdk = d.onJavaHome(Path.of("/opt/jdk-21"));
+        assertEquals(Path.of("/opt/jdk-21"), onJdk.variants().get(0).javaHomePath(), "--java-home: the JDK of a variant naming none");
+        assertEquals(null, onJdk.variants().get(1).javaHome(), "a variant's own JDK wins");
+        assertEquals(Path.of("/opt/jdk-26"), onJdk.variants().get(2).javaHomePath());
+        assertEquals(d, d.onJavaHome(null));
+
+        var twice = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(file("twice", MINIMAL
+                + "  - name: both\n    jdk: 25\n    java-home: /opt/jdk-25\n")));
+        assertTrue(twice.getMessage().contains("variant both names its JDK twice"), twice.getMessage());
+        var notAVersion = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(file("old", MINIMAL
+                + "  - name: old\n    jdk: 1\n")));
+        assertTrue(notAVersion.getMessage().contains("jdk is a major version"), notAVersion.getMessage());
+    }
+
+    @Test
     void loadOptionsAreThoseOfOrderLoad() throws Exception {
         var d = ExperimentDefinition.read(file("x", MINIMAL + """
                 load:

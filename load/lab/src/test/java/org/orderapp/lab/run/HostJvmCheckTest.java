@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.stack.layout.Jdk;
 
 /** What java OPTIONS -version said, judged: refused, applied, or only warned about; with what JDKs 17 and 25 print. */
 class HostJvmCheckTest {
@@ -59,5 +64,16 @@ class HostJvmCheckTest {
     void theHostsMemoryIsDescribedOnlyWhereLargePagesAreAskedFor() {
         assertEquals("", HostJvmCheck.hostMemory(List.of("-Xmx2g", "-XX:+UseG1GC")));
         assertTrue(HostJvmCheck.hostMemory(List.of("-XX:+UseTransparentHugePages")).contains("transparent huge pages"));
+    }
+
+    @Test
+    void theOptionsAreTriedOnTheVariantsJdkNotOnThisOne(@TempDir Path home) throws Exception {
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho \"Unrecognized VM option '$1'\"\nexit 1\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        var o = HostJvmCheck.check(new Jdk(home, "11.0.2", "Test"), List.of("-XX:+UseZGC", "-XX:+ZGenerational"), List.of("-XX:+ZGenerational"));
+        assertFalse(o.runnable());
+        assertTrue(o.note().startsWith("this JDK (11.0.2) refuses -XX:+ZGenerational: Unrecognized VM option '-XX:+UseZGC'"), o.note());
+        assertTrue(o.note().contains("single-generation"), o.note());
     }
 }
