@@ -48,7 +48,8 @@ public class ExperimentCommand implements Callable<Integer> {
             + "Options given beside it win."})
     boolean quick;
 
-    @Option(names = "--list", description = "List the experiments: name, what each varies, and the guide's figure.")
+    @Option(names = "--list", description = "List the experiments: name, what each varies, the guide's figure and the method "
+            + "each is measured by.")
     boolean list;
 
     @Option(names = "--precision", paramLabel = "SHARE", defaultValue = "3%",
@@ -273,6 +274,8 @@ public class ExperimentCommand implements Callable<Integer> {
                 if (!guide.isEmpty()) {
                     System.out.printf("%-26s   guide: %s%n", "", guide);
                 }
+                System.out.printf("%-26s   method: %s%n", "", MethodChoice.whyRounds(d, false, false)
+                        .map(why -> "rounds (" + why + ")").orElse("interleaved (resident servers, blocks of windows)"));
             } catch (IllegalArgumentException e) {
                 System.out.printf("%-26s INVALID: %s%n", file.getFileName(), e.getMessage());
             }
