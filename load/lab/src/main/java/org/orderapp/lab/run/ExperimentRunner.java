@@ -220,6 +220,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
         } catch (Exception e) {
+            auditFailed = true; // a run that ended before its audit: nothing says its orders are safe
             String reason = "the run failed: " + (e.getMessage() != null ? e.getMessage() : e.toString());
             say("Run " + p.sequence() + " failed: " + reason);
             return new Observation(p.sequence(), p.round(), p.variant().name(), null, false, List.of(reason), List.of());
