@@ -142,6 +142,12 @@ class LoadDriverIT {
         assertTrue(report.contains("class=\"flamegraph\""), "the report draws the links");
         assertTrue(report.contains("Chart.js") || report.contains("chart.js"), "Chart.js is inlined");
         assertFalse(report.contains("src=\"http"), "the report loads nothing from the network");
+        assertEquals(2, count(folder.resolve("histograms"), "users.hgrm"), "one percentile distribution (.hgrm) per step");
+        if (ReportInBrowser.available()) { // as BrowserIT, which says how to install it
+            // Two steps: against load is drawn; errors and queues only when the run had some.
+            ReportInBrowser.assertDrawn(ReportInBrowser.charts(folder.resolve("report.html")), List.of("throughput", "latency",
+                    "distribution", "histogram", "timeline", "latencyOverTime", "poolsOverTime"));
+        }
         String steps = Files.readString(folder.resolve("steps.csv"));
         assertTrue(steps.contains(",NewOrder,") && steps.contains(",OrderInquiry,") && steps.contains(",BrowseSearch,"),
                 "every transaction of the mix is measured:\n" + steps);

@@ -31,8 +31,8 @@ import picocli.CommandLine.Parameters;
                 "NAME is a file load/experiments/NAME.yaml; FILE is your own; 'all' runs every experiment of load/experiments",
                 "one after the other (with --quick: a smoke check of the whole catalogue) and sums them up at the end.",
                 "Results: results/experiments/<time>-NAME/.",
-                "Exit status: 0 when every run was valid, 1 when one was not (or, with 'all', an experiment failed),",
-                "2 for a bad definition or option."})
+                "Exit status: 1 when a run fails --fail-on (by default: one was INVALID or failed its audit) or, with 'all',",
+                "an experiment failed to run; 2 for a bad definition or option; else 0."})
 public class ExperimentCommand implements Callable<Integer> {
 
     static final int DEFAULT_PORT_OFFSET = 200;
@@ -113,6 +113,9 @@ public class ExperimentCommand implements Callable<Integer> {
     @Mixin
     ExperimentOutput output;
 
+    @Mixin
+    FailOnOption exit;
+
     @Option(names = "--state-dir", paramLabel = "DIR",
             description = "Where the experiment's embedded database and server keep their state (default: var/experiment).")
     Path stateDir;
@@ -146,7 +149,7 @@ public class ExperimentCommand implements Callable<Integer> {
                 return 2;
             }
             return new CatalogueRun(file -> runner(layout, definition(file), file,
-                    commandLine(file.getFileName().toString().replace(ExperimentDefinition.SUFFIX, ""))), quick, dryRun, layout, System.out).run(ExperimentDefinition.list(catalog));
+                    commandLine(file.getFileName().toString().replace(ExperimentDefinition.SUFFIX, ""))), quick, dryRun, layout, System.out, exit.failOn).run(ExperimentDefinition.list(catalog));
         }
         ExperimentDefinition definition;
         Path file;
@@ -158,7 +161,10 @@ public class ExperimentCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            return runner(layout, definition, file, commandLine(experiment)).run();
+            var execution = runner(layout, definition, file, commandLine(experiment));
+            int status = execution.run();
+            // 1: a run was invalid; --fail-on says whether that fails
+            return status == 1 ? exit.failOn.exitStatus(false, execution.auditFailed()) : status;
         } catch (IllegalArgumentException e) {
             System.err.println("order experiment: " + e.getMessage());
             return 2;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Drive load against the running application (./order run in another terminal) and write a run folder",
                 "under results/: config.json, summary.json, CSV files, HdrHistogram logs and report.html.",
-                "Exit status: 0 when the audit passes (or is skipped), 1 when it fails."})
+                "Exit status: 1 when the run fails --fail-on (by default an INVALID run or a failed audit), else 0."})
 public class LoadCommand implements Callable<Integer> {
 
     @Mixin
@@ -19,11 +19,14 @@ public class LoadCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    FailOnOption exit;
+
     @Override
     public Integer call() throws Exception {
         var layout = ProjectLayout.current();
         var config = options.toConfig(layout.root().resolve("results"));
         var result = new LoadDriver(config, target.resolve(layout), System.out).run();
-        return result.audit() == null || result.auditPassed() ? 0 : 1;
+        return exit.failOn.exitStatus(result.validity().valid(), result.audit() != null && !result.auditPassed());
     }
 }

@@ -163,9 +163,10 @@ public final class StepController {
         if (phase == Phase.WARM_UP) {
             warmUpIntervals.add(new double[] {seconds, all.getTotalCount()});
         }
-        double p99 = all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(99) / 1000.0;
+        double p99 = millisAt(all, 99);
         double tps = all.getTotalCount() / seconds;
-        timeline.add(new StepResult.Tick((now - runStartNanos) / 1e9, phase, tps, errorRate, p99));
+        timeline.add(new StepResult.Tick((now - runStartNanos) / 1e9, phase, tps, errorRate, p99, millisAt(all, 50),
+                millisAt(all, 90), millisAt(all, 99.9)));
         String status = hooks.serverStatus();
         String line = String.format(Locale.ROOT, "%s %s | %8.1f tx/s | p99 %8.2f ms | errors %d%s%s",
                 label, phase == Phase.MEASURE ? "measuring" : "warming up", tps, p99, errors,
@@ -175,6 +176,10 @@ public final class StepController {
         progress.print(inPlace ? "\r\033[K" + line : line + System.lineSeparator());
         progress.flush();
         return now;
+    }
+
+    private static double millisAt(Histogram micros, double percentile) {
+        return micros.getTotalCount() == 0 ? 0 : micros.getValueAtPercentile(percentile) / 1000.0;
     }
 
     private static void sleepUntil(long deadline) {

@@ -17,8 +17,17 @@ public record StepResult(int repeat, int stepIndex, double step, String name, do
                          Map<RequestType, Histogram> service, Map<String, Long> errors, Map<String, String> errorAnswers,
                          long refused, long lateStarts, List<Tick> timeline, WarmUp warmUp) {
 
-    /** One interval of the step: when it ended (seconds since the run started), its phase and throughput. */
-    public record Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis) {
+    /**
+     * One interval of the step: when it ended (seconds since the run started), its phase, throughput, errors and the
+     * response time of every request type together at four percentiles (0 when nothing succeeded in it).
+     */
+    public record Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis,
+                       double p50Millis, double p90Millis, double p999Millis) {
+
+        /** An interval known by its p99 alone. */
+        public Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis) {
+            this(seconds, phase, txPerSecond, errorsPerSecond, p99Millis, p99Millis, p99Millis, p99Millis);
+        }
     }
 
     public long successes() {

@@ -21,7 +21,8 @@ import org.orderapp.target.Target;
 /**
  * The run folder: config.json (the exact settings), summary.json (every figure), steps.csv (per step and request
  * type), aggregate.csv (mean and spread over the repeats), errors.csv, server.csv (the server samples),
- * histograms/*.hlog (HdrHistogram interval logs), jfr/*.jfr, flamegraphs/*.html (the server's CPU per step) and
+ * histograms/*.hlog (HdrHistogram interval logs), histograms/*.hgrm (each step's percentile distribution),
+ * jfr/*.jfr, flamegraphs/*.html (the server's CPU per step) and
  * report.html.
  */
 public final class RunFolder {
@@ -44,6 +45,11 @@ public final class RunFolder {
 
     public static Path histogramLog(Path folder, String stem) {
         return folder.resolve("histograms").resolve(stem + ".hlog");
+    }
+
+    /** A step's percentile distribution (HdrHistogram's .hgrm text), of every type or of one ("STEM-TYPE"). */
+    public static Path percentiles(Path folder, String name) {
+        return folder.resolve("histograms").resolve(name + ".hgrm");
     }
 
     public static void writeConfig(Path folder, LoadConfig config, Target target) throws IOException {
@@ -73,12 +79,13 @@ public final class RunFolder {
         writeAggregateCsv(summary, run.folder());
         writeErrorsCsv(run);
         writeServerCsv(run.samples(), run.folder());
+        PercentileFiles.write(run);
         HtmlReport.write(run.folder().resolve("report.html"), json);
     }
 
     private static void writeStepsCsv(RunResult run) throws IOException {
         var header = new ArrayList<>(List.of("repeat", "step", "step_name", "type", "window_s", "count", "tx_per_s", "mean_ms",
-                "stddev_ms", "p50_ms", "p90_ms", "p99_ms", "p99_9_ms", "max_ms", "beyond_2sigma", "beyond_3sigma",
+                "stddev_ms", "p50_ms", "p90_ms", "p99_ms", "p99_9_ms", "p99_99_ms", "max_ms", "beyond_2sigma", "beyond_3sigma",
                 "beyond_4sigma", "service_mean_ms", "service_p99_ms", "errors"));
         ServerWindow.CPU_ROLES.forEach(role -> header.add("cpu_" + role + "_ms_per_tx"));
         var rows = new ArrayList<List<String>>();
@@ -94,7 +101,7 @@ public final class RunFolder {
                         .filter(x -> x.getKey().startsWith(e.getKey() + ":")).mapToLong(Map.Entry::getValue).sum();
                 var row = new ArrayList<>(List.of(Integer.toString(c.repeat()), trim(c.step()), c.name(), e.getKey(),
                         f(c.windowSeconds()), Long.toString(s.count()), f(s.throughput()), f(s.mean()), f(s.stdDev()),
-                        f(s.p50()), f(s.p90()), f(s.p99()), f(s.p999()), f(s.max()), f(s.beyond2Sigma()),
+                        f(s.p50()), f(s.p90()), f(s.p99()), f(s.p999()), f(s.p9999()), f(s.max()), f(s.beyond2Sigma()),
                         f(s.beyond3Sigma()), f(s.beyond4Sigma()), f(sv.mean()), f(sv.p99()), Long.toString(errors)));
                 // CPU is the step's, not a request type's: on the row that adds every type up.
                 ServerWindow.CPU_ROLES.forEach(role -> row.add(all && cpu.get(role) != null ? f(cpu.get(role)) : ""));

@@ -64,11 +64,12 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
 
     /**
      * A request type's throughput, mean and p99 over the repeats (mean and sample standard deviation), every
-     * repeat's latencies merged, and their percentile spectrum: [1/(1-p), value in ms, p] points.
+     * repeat's latencies merged, their percentile spectrum: [1/(1-p), value in ms, p] points, and their histogram:
+     * [from ms, to ms, requests] bins (see {@link ResponseTimeBins}).
      */
     record TypeAggregate(int repeats, double throughputMean, double throughputStdDev, double throughputMin,
                          double throughputMax, double meanMean, double meanStdDev, double p99Mean, double p99StdDev,
-                         LatencyStatistics merged, List<double[]> distribution) {
+                         LatencyStatistics merged, List<double[]> distribution, List<double[]> histogram) {
     }
 
     static Summary of(RunResult run, RunConfiguration config) {
@@ -140,7 +141,8 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
                 types.put(t, new TypeAggregate(values.size(), mean(throughput), sd(throughput),
                         java.util.Arrays.stream(throughput).min().orElse(0), java.util.Arrays.stream(throughput).max().orElse(0),
                         mean(means), sd(means), mean(p99s), sd(p99s),
-                        LatencyStatistics.of(merged.get(t), meanWindow * values.size()), distribution(merged.get(t))));
+                        LatencyStatistics.of(merged.get(t), meanWindow * values.size()), distribution(merged.get(t)),
+                        ResponseTimeBins.of(merged.get(t))));
             });
             Map<String, Double> server = new TreeMap<>();
             Map<String, Integer> counts = new TreeMap<>();

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.orderapp.driver.rules.FailOn;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.stack.layout.ProjectLayout;
@@ -23,8 +24,17 @@ public final class CatalogueRun {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** What became of one experiment. */
-    record Outcome(String name, Status status, Duration took, String detail) {
+    /** What became of one experiment; auditFailed: an audit of its runs failed. */
+    record Outcome(String name, Status status, Duration took, String detail, boolean auditFailed) {
+
+        Outcome(String name, Status status, Duration took, String detail) {
+            this(name, status, took, detail, false);
+        }
+
+        /** An experiment that failed to run fails whatever --fail-on says; an invalid one as it says. */
+        boolean fails(FailOn failOn) {
+            return status == Status.FAILED || status == Status.INVALID && failOn.fails(false, auditFailed);
+        }
     }
 
     enum Status {
@@ -49,8 +59,10 @@ public final class CatalogueRun {
     private final boolean dryRun;
     private final ProjectLayout layout;
     private final PrintStream out;
+    private final FailOn failOn;
 
-    public CatalogueRun(Runners runners, boolean quick, boolean dryRun, ProjectLayout layout, PrintStream out) {
+    public CatalogueRun(Runners runners, boolean quick, boolean dryRun, ProjectLayout layout, PrintStream out, FailOn failOn) {
+        this.failOn = failOn;
         this.runners = runners;
         this.quick = quick;
         this.dryRun = dryRun;
@@ -58,7 +70,7 @@ public final class CatalogueRun {
         this.out = out;
     }
 
-    /** Runs them all; 0 when every experiment that could run had only valid runs, 1 otherwise. */
+    /** Runs them all; 1 when an experiment failed to run or one of its runs fails --fail-on, else 0. */
     public int run(List<Path> files) {
         printPlan(files);
         var outcomes = new ArrayList<Outcome>();
@@ -76,7 +88,8 @@ public final class CatalogueRun {
                 String detail = folder == null ? "" : layout.root().relativize(folder) + headline(folder);
                 Status status = exit == 0 ? (dryRun ? Status.CHECKED : Status.VALID) : exit == 1 ? Status.INVALID : Status.FAILED;
                 outcome = new Outcome(name, status,
-                        took(started), exit == 0 || exit == 1 ? detail : "exit status " + exit + (detail.isEmpty() ? "" : "; " + detail));
+                        took(started), exit == 0 || exit == 1 ? detail : "exit status " + exit + (detail.isEmpty() ? "" : "; " + detail),
+                        runner.auditFailed());
             } catch (ExperimentRunner.NotRunnable e) {
                 outcome = new Outcome(name, Status.NOT_RUN, took(started), e.getMessage());
             } catch (Exception e) {
@@ -86,7 +99,7 @@ public final class CatalogueRun {
             out.printf(Locale.ROOT, "Experiment %s: %s%n", name, outcome.status().words);
         }
         print(outcomes);
-        return outcomes.stream().allMatch(o -> o.status() != Status.FAILED && o.status() != Status.INVALID) ? 0 : 1;
+        return outcomes.stream().anyMatch(o -> o.fails(failOn)) ? 1 : 0;
     }
 
     /** Each experiment's method and how long it should take, and the whole catalogue's, before anything starts. */

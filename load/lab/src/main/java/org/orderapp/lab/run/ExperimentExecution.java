@@ -8,6 +8,12 @@ public interface ExperimentExecution {
     /** 0 when every run or window was valid (and the audit passed), 1 when not, 2 for a definition that cannot run here. */
     int run() throws Exception;
 
+    /**
+     * Whether an audit of its runs or windows failed, or a run ended before its audit (what --fail-on audit exits 1 for);
+     * known once run returned.
+     */
+    boolean auditFailed();
+
     /** The experiment's folder, once created; null before, or when nothing was run. */
     Path folder();
 

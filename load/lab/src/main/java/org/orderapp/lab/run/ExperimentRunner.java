@@ -62,6 +62,7 @@ public final class ExperimentRunner implements ExperimentExecution {
     private final PrintStream out;
     private final ExperimentServers servers;
     private Path folder;
+    private boolean auditFailed;
     private LoadConfig load;
     private RoundsRecord record;
     private volatile ApplicationStack current;
@@ -83,6 +84,11 @@ public final class ExperimentRunner implements ExperimentExecution {
         this.settings = settings;
         this.out = out;
         this.servers = new ExperimentServers(layout, settings, out);
+    }
+
+    @Override
+    public boolean auditFailed() {
+        return auditFailed;
     }
 
     @Override
@@ -215,6 +221,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
         } catch (Exception e) {
+            auditFailed = true; // a run that ended before its audit: nothing says its orders are safe
             String reason = "the run failed: " + (e.getMessage() != null ? e.getMessage() : e.toString());
             say("Run " + p.sequence() + " failed: " + reason);
             return new Observation(p.sequence(), p.round(), p.variant().name(), null, false, List.of(reason), List.of());
@@ -234,6 +241,7 @@ public final class ExperimentRunner implements ExperimentExecution {
 
     private Observation observation(Planned p, RunResult result) {
         var steps = result.steps().stream().map(Observation.StepFigures::of).toList();
+        auditFailed |= result.audit() != null && !result.auditPassed();
         say(String.format(Locale.ROOT, "Run %d: %s", p.sequence(), result.validity().valid() ? "valid"
                 : "INVALID: " + String.join("; ", result.validity().reasons())));
         return new Observation(p.sequence(), p.round(), p.variant().name(), folder.relativize(result.folder()).toString(),

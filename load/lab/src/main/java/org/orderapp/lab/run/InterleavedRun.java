@@ -40,6 +40,7 @@ public final class InterleavedRun implements ExperimentExecution {
     private final int warmUpUsers;
     private final PrintStream out;
     private Path folder;
+    private boolean auditFailed;
 
     public InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, ExperimentRunner.Settings settings, StopRule stop,
                    int warmUpUsers, PrintStream out) {
@@ -50,6 +51,11 @@ public final class InterleavedRun implements ExperimentExecution {
         this.settings = settings;
         this.stop = stop;
         this.out = out;
+    }
+
+    @Override
+    public boolean auditFailed() {
+        return auditFailed;
     }
 
     @Override
@@ -126,6 +132,7 @@ public final class InterleavedRun implements ExperimentExecution {
         record.put("status", comparison.interrupted() ? "interrupted" : "finished");
         record.put("finished", Instant.now().toString());
         ExperimentFolder.writeExperimentJson(folder, record);
+        auditFailed = comparison.method() != null && !comparison.method().auditPassed();
         ComparisonFiles.print(comparison, out);
         say("Comparison: " + folder.resolve("comparison.html"));
         return comparison.valid() ? 0 : 1;
