@@ -20,8 +20,8 @@ import org.orderapp.target.Target;
 /**
  * The run folder: config.json (the exact settings), summary.json (every figure), steps.csv (per step and request
  * type), aggregate.csv (mean and spread over the repeats), errors.csv, server.csv (the server samples),
- * histograms/*.hlog (HdrHistogram interval logs), jfr/*.jfr, flamegraphs/*.html (the server's CPU per step) and
- * report.html.
+ * histograms/*.hlog (HdrHistogram interval logs), jfr/*.jfr, flamegraphs/*.html (the server's CPU per step),
+ * report.html and provenance.json (commit and machine); and a row in the results folder's history.csv.
  */
 public final class RunFolder {
 
@@ -58,6 +58,9 @@ public final class RunFolder {
         writeErrorsCsv(run);
         writeServerCsv(run.samples(), run.folder());
         HtmlReport.write(run.folder().resolve("report.html"), json);
+        var provenance = RunProvenance.current(run.folder());
+        provenance.write(run.folder());
+        RunHistory.append(run, summary, provenance);
     }
 
     private static void writeStepsCsv(RunResult run) throws IOException {
