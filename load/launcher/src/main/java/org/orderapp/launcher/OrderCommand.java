@@ -25,7 +25,8 @@ import picocli.CommandLine;
                 "  ORDER_DB_PASSWORD  database password (required with ORDER_DB_URL)",
                 "  ORDER_HTTP_PORT    HTTP port of the application (default " + ServerAddress.DEFAULT_HTTP_PORT + ")"},
         subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, ExperimentCommand.class, BenchCommand.class,
-                ReportCommand.class, CompareCommand.class, HistoryCommand.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, CompareCommand.class, HistoryCommand.class, CompletionCommand.class,
+                CommandLine.HelpCommand.class})
 public class OrderCommand implements Runnable {
 
     @CommandLine.Spec
