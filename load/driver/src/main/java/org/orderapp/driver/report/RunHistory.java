@@ -73,10 +73,13 @@ public final class RunHistory {
         Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
-    /** The run's label (an experiment's variant, a --label), else its load model. */
-    private static String profile(LoadConfig config) {
+    /**
+     * The run's label (a --label, an experiment's variant), else its load model. An experiment's run is labelled
+     * "03-r2-VARIANT" (its sequence and round, ExperimentRunner's): the variant alone, so its rounds form one series.
+     */
+    static String profile(LoadConfig config) {
         return config.label() == null || config.label().isBlank() ? config.model().name().toLowerCase(java.util.Locale.ROOT)
-                : config.label();
+                : config.label().replaceFirst("^\\d+-r\\d+-", "");
     }
 
     /** The first 12 hex digits of SHA-256 over the load settings as config.json holds them, less the label. */

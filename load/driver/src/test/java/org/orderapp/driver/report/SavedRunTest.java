@@ -79,6 +79,13 @@ class SavedRunTest {
         assertEquals(12, plain.length());
     }
 
+    @Test
+    void anExperimentsRunsAreTrackedByVariantAcrossRounds(@TempDir Path folder) throws Exception {
+        assertEquals("plain", RunHistory.profile(LoadOptions.parse(folder, List.of("--label", "03-r2-plain"))));
+        assertEquals("my-run", RunHistory.profile(LoadOptions.parse(folder, List.of("--label", "my-run"))));
+        assertEquals("closed", RunHistory.profile(LoadOptions.parse(folder, List.of())));
+    }
+
     private static RunResult run(LoadConfig config, Path folder) {
         var response = new EnumMap<RequestType, Histogram>(RequestType.class);
         var h = new Histogram(3);
