@@ -1,6 +1,7 @@
 package org.orderapp.driver.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -28,7 +30,7 @@ public final class RunHistory {
     public static final List<String> CPU_ROLES = List.of("server", "db", "driver");
     public static final List<String> COLUMNS = columns();
 
-    private static final CsvMapper CSV = new CsvMapper();
+    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
     private RunHistory() {
     }
@@ -56,7 +58,7 @@ public final class RunHistory {
         }
         Summary.Aggregate last = summary.aggregate().get(summary.aggregate().size() - 1);
         Summary.TypeAggregate all = last.types().get(RunFolder.ALL);
-        var row = new ArrayList<String>(List.of(run.finished().toString(), provenance.commit(), profile(run.config()),
+        var row = new ArrayList<String>(List.of(run.finished().truncatedTo(ChronoUnit.SECONDS).toString(), provenance.commit(), profile(run.config()),
                 settingsDigest(run.config()), run.config().model().name().toLowerCase(java.util.Locale.ROOT),
                 RunFolder.trim(last.step()), all == null ? "" : RunFolder.f(all.throughputMean()),
                 all == null ? "" : RunFolder.f(all.p99Mean())));
