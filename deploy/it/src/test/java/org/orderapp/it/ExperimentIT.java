@@ -126,6 +126,28 @@ class ExperimentIT {
         String embedded = html.substring(html.indexOf("id=\"comparison\">") + "id=\"comparison\">".length());
         embedded = embedded.substring(0, embedded.indexOf("</script>")).replace("<\\/", "</");
         assertEquals("tiny", JSON.readTree(embedded).path("experiment").asText(), "the page carries the comparison");
+
+        readBack(results, folder.resolve(runs.get(0).path("folder").asText()), folder.resolve(runs.get(1).path("folder").asText()));
+    }
+
+    /** The run folders read back by ./order compare and ./order history, as a user would after the experiment. */
+    private static void readBack(Path results, Path plain, Path broken) throws Exception {
+        Path console = WORK.resolve("read-back.log");
+        Path page = WORK.resolve("compare.html");
+        assertEquals(0, OrderCli.run(console, Duration.ofMinutes(2), "compare", plain.toString(), broken.toString(),
+                "--output", page.toString()), Files.readString(console));
+        String table = Files.readString(console);
+        assertTrue(table.contains("· All · tx/s") && table.contains("CPU ms/tx · server"), table);
+        assertTrue(Files.readString(page).contains(plain.getFileName().toString()), "compare.html names the runs");
+
+        Path history = results.resolve("history.csv");
+        List<String> rows = Files.readAllLines(history);
+        assertEquals(5, rows.size(), "a header and a row per run: " + rows);
+        assertTrue(rows.get(1).contains(",plain,") && rows.get(2).contains(",broken,"), "each run's variant: " + rows);
+        assertEquals(0, OrderCli.run(console, Duration.ofMinutes(2), "history", "--file", history.toString(), "--metric",
+                "tx_per_s"), Files.readString(console));
+        String series = Files.readString(console);
+        assertTrue(series.contains("tx_per_s: profile plain") && series.contains("tx_per_s: profile broken"), series);
     }
 
     private static int order(String... args) throws IOException, InterruptedException {

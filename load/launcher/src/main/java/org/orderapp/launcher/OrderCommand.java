@@ -1,6 +1,9 @@
 package org.orderapp.launcher;
 
 import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.launcher.results.CompareCommand;
+import org.orderapp.launcher.results.HistoryCommand;
+import org.orderapp.launcher.results.ReportCommand;
 import org.orderapp.stack.layout.ServerAddress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -22,6 +25,7 @@ import picocli.CommandLine;
                 "  ORDER_DB_PASSWORD  database password (required with ORDER_DB_URL)",
                 "  ORDER_HTTP_PORT    HTTP port of the application (default " + ServerAddress.DEFAULT_HTTP_PORT + ")"},
         subcommands = {RunCommand.class, LoadDataCommand.class, LoadCommand.class, ExperimentCommand.class, BenchCommand.class,
+                ReportCommand.class, CompareCommand.class, HistoryCommand.class, CompletionCommand.class,
                 CommandLine.HelpCommand.class})
 public class OrderCommand implements Runnable {
 

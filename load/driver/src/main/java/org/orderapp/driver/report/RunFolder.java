@@ -22,8 +22,8 @@ import org.orderapp.target.Target;
  * The run folder: config.json (the exact settings), summary.json (every figure), steps.csv (per step and request
  * type), aggregate.csv (mean and spread over the repeats), errors.csv, server.csv (the server samples),
  * histograms/*.hlog (HdrHistogram interval logs), histograms/*.hgrm (each step's percentile distribution),
- * jfr/*.jfr, flamegraphs/*.html (the server's CPU per step) and
- * report.html.
+ * jfr/*.jfr, flamegraphs/*.html (the server's CPU per step), report.html and provenance.json (commit and machine);
+ * and a row in the results folder's history.csv.
  */
 public final class RunFolder {
 
@@ -81,6 +81,9 @@ public final class RunFolder {
         writeServerCsv(run.samples(), run.folder());
         PercentileFiles.write(run);
         HtmlReport.write(run.folder().resolve("report.html"), json);
+        var provenance = RunProvenance.current(run.folder());
+        provenance.write(run.folder());
+        RunHistory.append(run, summary, provenance);
     }
 
     private static void writeStepsCsv(RunResult run) throws IOException {
