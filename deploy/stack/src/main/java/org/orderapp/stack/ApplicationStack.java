@@ -15,6 +15,9 @@ import org.orderapp.stack.database.GaleraPorts;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.stack.tls.ServerCertificate;
+import org.orderapp.stack.tls.TlsSource;
+import org.orderapp.target.ServerTrust;
 import org.orderapp.target.Target;
 
 /**
@@ -41,22 +44,35 @@ public final class ApplicationStack implements AutoCloseable {
      * @param dbNodes          1: the embedded database; more: a Galera cluster of that many nodes, in databaseHome's
      *                         sibling "galera"
      * @param sharedDatabase   a database another stack started and owns, used instead of starting one; null: none
+     * @param tls              HTTPS with this certificate, kept in serverBase's sibling "tls"; null: HTTPS only if
+     *                         order.tls.enabled=true is among the properties, with a certificate made for the folder
      */
     public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
+                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase, TlsSource tls) {
 
         public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                 List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
                 List<String> serverCli, int nodes, int dbNodes) {
             this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
-                    nodes, dbNodes, null);
+                    nodes, dbNodes, null, null);
         }
 
         /** The same stack on a database another stack started. */
         public Options onDatabase(DatabaseTarget database) {
             return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, database);
+                    serverCli, nodes, dbNodes, database, tls);
+        }
+
+        /** The same stack serving HTTPS with this certificate (null: as the properties say). */
+        public Options withTls(TlsSource source) {
+            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
+                    serverCli, nodes, dbNodes, sharedDatabase, source);
+        }
+
+        /** Where the server's certificate and key store are kept. */
+        public Path tlsHome() {
+            return serverBase.resolveSibling("tls");
         }
 
         /** On the embedded database (one node). */
@@ -97,6 +113,7 @@ public final class ApplicationStack implements AutoCloseable {
     private volatile ApplicationCluster cluster;
     private volatile DatabaseTarget database;
     private volatile ServerAddress address;
+    private volatile ServerCertificate certificate;
     private volatile boolean closed;
     private volatile ApplicationServer.Settings serverSettings;
     private volatile Duration startupTimeout;
@@ -147,9 +164,26 @@ public final class ApplicationStack implements AutoCloseable {
             // The profile's system properties first: a -D given for the run comes later and wins.
             var properties = new java.util.ArrayList<>(profile.systemProperties());
             properties.addAll(options.serverProperties());
+            List<String> runProperties = options.serverProperties();
+            Map<String, String> environment = Map.of();
+            TlsSource tls = options.tls() != null ? options.tls()
+                    : ServerAddress.of(options.httpPort(), properties).tls() ? TlsSource.generated() : null;
+            if (tls != null) {
+                if (clustered) {
+                    throw new IllegalArgumentException("HTTPS is served by a single server for now, not by a cluster's load balancer");
+                }
+                certificate = tls.prepare(options.tlsHome());
+                say.accept("Server: HTTPS with " + (tls.isGiven() ? "the certificate " + tls.certificate() : "the certificate made for "
+                        + options.tlsHome()) + " (" + certificate.describe() + "); plain HTTP redirects to it");
+                // Before the run's own properties, so that a -D given for the run still wins (order.tls.redirect=false).
+                properties.addAll(properties.size() - runProperties.size(), certificate.serverProperties());
+                runProperties = new java.util.ArrayList<>(certificate.serverProperties());
+                runProperties.addAll(options.serverProperties());
+                environment = certificate.environment();
+            }
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of());
+                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), environment);
             startupTimeout = options.startupTimeout();
             if (clustered) {
                 cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
@@ -161,7 +195,7 @@ public final class ApplicationStack implements AutoCloseable {
             }
             server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());
-            address = ServerAddress.of(options.httpPort(), options.serverProperties());
+            address = ServerAddress.of(options.httpPort(), runProperties);
             say.accept(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
         } catch (Exception e) {
             close();
@@ -258,6 +292,16 @@ public final class ApplicationStack implements AutoCloseable {
 
     ApplicationServer server() {
         return server;
+    }
+
+    /** The server's certificate when it serves HTTPS; null otherwise. */
+    public ServerCertificate certificate() {
+        return certificate;
+    }
+
+    /** What a client of this stack trusts: its server's certificate under TLS, else the JDK's authorities. */
+    public ServerTrust trust() throws java.io.IOException {
+        return certificate == null ? ServerTrust.system() : certificate.trust();
     }
 
     /** The cluster, when the stack runs one (more than one node); null for the single server. */

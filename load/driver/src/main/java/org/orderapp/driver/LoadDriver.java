@@ -47,7 +47,7 @@ public final class LoadDriver {
         Instant started = Instant.now();
         try (var session = LoadSession.open(config, target, out);
              var injector = new FaultInjector(config.faults(), session.runStartNanos(), session.cpu().databasePid(),
-                     session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes())
+                     session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes()).withTrust(target.trust())
                      .withDatabaseNodes(GaleraNodes.of(target.dbUrl()))) {
             if (!session.awaitQuiet(config.drainTimeout())) {
                 session.note("The replenish queue was still busy when the run started; the audit counts what moved meanwhile.");

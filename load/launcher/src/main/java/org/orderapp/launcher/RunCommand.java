@@ -18,6 +18,7 @@ import org.orderapp.stack.layout.ServerProfile;
 import org.orderapp.target.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,6 +63,9 @@ public class RunCommand implements Callable<Integer> {
             description = "Where the embedded database and the server keep their state between runs (default: var/); "
                     + "var/run.properties, which the other commands read, stays in var/.")
     Path stateDir;
+
+    @Mixin
+    TlsOptions tls;
 
     @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
@@ -116,15 +120,15 @@ public class RunCommand implements Callable<Integer> {
         try {
             Path state = stateDir == null ? layout.var() : stateDir.toAbsolutePath().normalize();
             stack.start(new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
-                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes),
-                    RunCommand::say);
+                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes)
+                    .withTls(tls.source()), RunCommand::say);
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
         ServerAddress address = stack.address();
         if (!noSeed) {
-            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl(), admin.credentials()));
+            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl(), admin.credentials(), stack.trust()));
         }
         String base = address.applicationUrl().toString();
         String management = address.managementUrl().toString();
@@ -133,11 +137,16 @@ public class RunCommand implements Callable<Integer> {
         if (cluster != null) {
             management = clusterNodes.get(0).management().toString();
         }
-        new RunState(base, management, stack.database(), clusterNodes).write(layout);
+        var certificate = stack.certificate();
+        new RunState(base, management, stack.database(), clusterNodes, certificate == null ? null : certificate.certificate()).write(layout);
         say("");
         say(cluster == null ? "Order is running:" : "Order is running on a cluster of " + nodes + " nodes:");
         say("  Application   " + base + (cluster == null ? "" : "   (the load balancer: mod_cluster, sticky sessions)"));
         say("  JSON API      " + base + "api/customers/1");
+        if (certificate != null) {
+            say("  HTTPS         certificate " + certificate.certificate() + " (curl --cacert FILE; ./order trusts it by itself); "
+                    + address.plainApplicationUrl() + " redirects here");
+        }
         if (cluster == null) {
             say("  Management    " + management + "   health: " + management.replace("/management", "/health/ready"));
         }
