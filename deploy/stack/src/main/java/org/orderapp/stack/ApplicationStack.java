@@ -166,13 +166,23 @@ public final class ApplicationStack implements AutoCloseable {
             properties.addAll(options.serverProperties());
             List<String> runProperties = options.serverProperties();
             Map<String, String> environment = Map.of();
+            // order.tls.enabled=true alone (an experiment's variant) gets the folder's certificate; with a key store of
+            // its own (order.tls.key-store, its password in the caller's environment) the server is left to it.
+            boolean ownKeyStore = properties.stream().anyMatch(p -> p.startsWith("order.tls.key-store="));
             TlsSource tls = options.tls() != null ? options.tls()
-                    : ServerAddress.of(options.httpPort(), properties).tls() ? TlsSource.generated() : null;
+                    : ServerAddress.of(options.httpPort(), properties).tls() && !ownKeyStore ? TlsSource.generated() : null;
             if (tls != null) {
                 if (clustered) {
                     throw new IllegalArgumentException("HTTPS is served by a single server for now, not by a cluster's load balancer");
                 }
-                certificate = tls.prepare(options.tlsHome());
+                try {
+                    certificate = tls.prepare(options.tlsHome());
+                } catch (java.io.IOException unusable) {
+                    if (tls.isGiven()) { // the user's files: said as a mistake of the command line
+                        throw new IllegalArgumentException(unusable.getMessage(), unusable);
+                    }
+                    throw unusable;
+                }
                 say.accept("Server: HTTPS with " + (tls.isGiven() ? "the certificate " + tls.certificate() : "the certificate made for "
                         + options.tlsHome()) + " (" + certificate.describe() + "); plain HTTP redirects to it");
                 // Before the run's own properties, so that a -D given for the run still wins (order.tls.redirect=false).
