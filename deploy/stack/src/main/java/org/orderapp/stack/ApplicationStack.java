@@ -166,25 +166,8 @@ public final class ApplicationStack implements AutoCloseable {
             properties.addAll(options.serverProperties());
             List<String> runProperties = options.serverProperties();
             Map<String, String> environment = Map.of();
-            // order.tls.enabled=true alone (an experiment's variant) gets the folder's certificate; with a key store of
-            // its own (order.tls.key-store, its password in the caller's environment) the server is left to it.
-            boolean ownKeyStore = properties.stream().anyMatch(p -> p.startsWith("order.tls.key-store="));
-            TlsSource tls = options.tls() != null ? options.tls()
-                    : ServerAddress.of(options.httpPort(), properties).tls() && !ownKeyStore ? TlsSource.generated() : null;
-            if (tls != null) {
-                if (clustered) {
-                    throw new IllegalArgumentException("HTTPS is served by a single server for now, not by a cluster's load balancer");
-                }
-                try {
-                    certificate = tls.prepare(options.tlsHome());
-                } catch (java.io.IOException unusable) {
-                    if (tls.isGiven()) { // the user's files: said as a mistake of the command line
-                        throw new IllegalArgumentException(unusable.getMessage(), unusable);
-                    }
-                    throw unusable;
-                }
-                say.accept("Server: HTTPS with " + (tls.isGiven() ? "the certificate " + tls.certificate() : "the certificate made for "
-                        + options.tlsHome()) + " (" + certificate.describe() + "); plain HTTP redirects to it");
+            certificate = certificate(options, properties, say);
+            if (certificate != null) {
                 // Before the run's own properties, so that a -D given for the run still wins (order.tls.redirect=false).
                 properties.addAll(properties.size() - runProperties.size(), certificate.serverProperties());
                 runProperties = new java.util.ArrayList<>(certificate.serverProperties());
@@ -211,6 +194,36 @@ public final class ApplicationStack implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /**
+     * The certificate the server serves HTTPS with, made ready in the options' tls folder; null for plain HTTP. The
+     * options may name it; order.tls.enabled=true alone among the properties (an experiment's variant) gets the
+     * folder's made certificate; with a key store of its own (order.tls.key-store, its password in the caller's
+     * environment) the server is left to it.
+     */
+    private static ServerCertificate certificate(Options options, List<String> properties, Consumer<String> say) throws java.io.IOException {
+        boolean ownKeyStore = properties.stream().anyMatch(p -> p.startsWith("order.tls.key-store="));
+        TlsSource tls = options.tls() != null ? options.tls()
+                : ServerAddress.of(options.httpPort(), properties).tls() && !ownKeyStore ? TlsSource.generated() : null;
+        if (tls == null) {
+            return null;
+        }
+        if (options.nodes() > 1) {
+            throw new IllegalArgumentException("HTTPS is served by a single server for now, not by a cluster's load balancer");
+        }
+        ServerCertificate made;
+        try {
+            made = tls.prepare(options.tlsHome());
+        } catch (java.io.IOException unusable) {
+            if (tls.isGiven()) { // the user's files: said as a mistake of the command line
+                throw new IllegalArgumentException(unusable.getMessage(), unusable);
+            }
+            throw unusable;
+        }
+        say.accept("Server: HTTPS with " + (tls.isGiven() ? "the certificate " + tls.certificate() : "the certificate made for "
+                + options.tlsHome()) + " (" + made.describe() + ")");
+        return made;
     }
 
     /** Watches the database and the server from now on, starting either again when it dies. */
