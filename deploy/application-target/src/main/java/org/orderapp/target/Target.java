@@ -11,10 +11,11 @@ import java.util.List;
  * A cluster also names its nodes, each with its own application and management URL: the driver reads every node's
  * figures and can kill one (node-kill); the application URL is then the load balancer's and the management URL the
  * first node's. The users are spread over userApplications, by default the application URL alone (through the
- * balancer); several URLs (the nodes', bypassing it) get the users in turn.
+ * balancer); several URLs (the nodes', bypassing it) get the users in turn. Over HTTPS every client of the driver
+ * trusts what trust names (the JDK's authorities unless told otherwise).
  */
 public record Target(URI application, URI management, String dbUrl, String dbUser, String dbPassword,
-                     String adminAuthorization, List<URI> userApplications, List<Node> nodes) {
+                     String adminAuthorization, List<URI> userApplications, List<Node> nodes, ServerTrust trust) {
 
     /** WildFly's management port (jboss.management.http.port) before any port offset. */
     public static final int DEFAULT_MANAGEMENT_PORT = 9990;
@@ -30,21 +31,32 @@ public record Target(URI application, URI management, String dbUrl, String dbUse
         this(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, List.of(), List.of());
     }
 
+    public Target(URI application, URI management, String dbUrl, String dbUser, String dbPassword, String adminAuthorization,
+                  List<URI> userApplications, List<Node> nodes) {
+        this(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, userApplications, nodes, ServerTrust.system());
+    }
+
     public Target {
         application = withSlash(application);
         userApplications = userApplications == null || userApplications.isEmpty() ? List.of(application)
                 : userApplications.stream().map(Target::withSlash).toList();
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
+        trust = trust == null ? ServerTrust.system() : trust;
     }
 
     /** The same application, its users spread over these URLs. */
     public Target withUserApplications(List<URI> urls) {
-        return new Target(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, urls, nodes);
+        return new Target(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, urls, nodes, trust);
     }
 
     /** The same application, with the nodes of its cluster. */
     public Target withNodes(List<Node> clusterNodes) {
-        return new Target(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, userApplications, clusterNodes);
+        return new Target(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, userApplications, clusterNodes, trust);
+    }
+
+    /** The same application, its certificate trusted as this says. */
+    public Target withTrust(ServerTrust serverTrust) {
+        return new Target(application, management, dbUrl, dbUser, dbPassword, adminAuthorization, userApplications, nodes, serverTrust);
     }
 
     /** The URL user n (0, 1, ...) sends its requests to: the user applications in turn. */

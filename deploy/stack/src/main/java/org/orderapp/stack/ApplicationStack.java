@@ -16,6 +16,9 @@ import org.orderapp.stack.layout.Jdk;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.stack.tls.ServerCertificate;
+import org.orderapp.stack.tls.TlsSource;
+import org.orderapp.target.ServerTrust;
 import org.orderapp.target.Target;
 
 /**
@@ -43,35 +46,48 @@ public final class ApplicationStack implements AutoCloseable {
      *                         sibling "galera"
      * @param sharedDatabase   a database another stack started and owns, used instead of starting one; null: none
      * @param javaHome         the JDK the servers run on; null: {@link Jdk#defaultHome()}, JAVA_HOME's or the launcher's
+     * @param tls              HTTPS with this certificate, kept in serverBase's sibling "tls"; null: HTTPS only if
+     *                         order.tls.enabled=true is among the properties, with a certificate made for the folder
      */
     public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase, Path javaHome) {
+                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase, Path javaHome, TlsSource tls) {
 
         public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                 List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
                 List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
             this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
-                    nodes, dbNodes, sharedDatabase, null);
+                    nodes, dbNodes, sharedDatabase, null, null);
         }
 
         /** The same stack with its servers on the JDK in that folder (null: the default one). */
         public Options withJavaHome(Path home) {
             return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, sharedDatabase, home);
+                    serverCli, nodes, dbNodes, sharedDatabase, home, tls);
         }
 
         public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                 List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
                 List<String> serverCli, int nodes, int dbNodes) {
             this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
-                    nodes, dbNodes, null, null);
+                    nodes, dbNodes, null, null, null);
         }
 
         /** The same stack on a database another stack started. */
         public Options onDatabase(DatabaseTarget database) {
             return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, database, javaHome);
+                    serverCli, nodes, dbNodes, database, javaHome, tls);
+        }
+
+        /** The same stack serving HTTPS with this certificate (null: as the properties say). */
+        public Options withTls(TlsSource source) {
+            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
+                    serverCli, nodes, dbNodes, sharedDatabase, javaHome, source);
+        }
+
+        /** Where the server's certificate and key store are kept. */
+        public Path tlsHome() {
+            return serverBase.resolveSibling("tls");
         }
 
         /** On the embedded database (one node). */
@@ -112,6 +128,7 @@ public final class ApplicationStack implements AutoCloseable {
     private volatile ApplicationCluster cluster;
     private volatile DatabaseTarget database;
     private volatile ServerAddress address;
+    private volatile ServerCertificate certificate;
     private volatile boolean closed;
     private volatile ApplicationServer.Settings serverSettings;
     private volatile Duration startupTimeout;
@@ -165,9 +182,19 @@ public final class ApplicationStack implements AutoCloseable {
             // The profile's system properties first: a -D given for the run comes later and wins.
             var properties = new java.util.ArrayList<>(profile.systemProperties());
             properties.addAll(options.serverProperties());
+            List<String> runProperties = options.serverProperties();
+            Map<String, String> environment = Map.of();
+            certificate = certificate(options, properties, say);
+            if (certificate != null) {
+                // Before the run's own properties, so that a -D given for the run still wins (order.tls.redirect=false).
+                properties.addAll(properties.size() - runProperties.size(), certificate.serverProperties());
+                runProperties = new java.util.ArrayList<>(certificate.serverProperties());
+                runProperties.addAll(options.serverProperties());
+                environment = certificate.environment();
+            }
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     database, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), Map.of(), jdk.home());
+                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), environment, jdk.home());
             startupTimeout = options.startupTimeout();
             if (clustered) {
                 cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
@@ -179,12 +206,42 @@ public final class ApplicationStack implements AutoCloseable {
             }
             server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());
-            address = ServerAddress.of(options.httpPort(), options.serverProperties());
+            address = ServerAddress.of(options.httpPort(), runProperties);
             say.accept(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
         } catch (Exception e) {
             close();
             throw e;
         }
+    }
+
+    /**
+     * The certificate the server serves HTTPS with, made ready in the options' tls folder; null for plain HTTP. The
+     * options may name it; order.tls.enabled=true alone among the properties (an experiment's variant) gets the
+     * folder's made certificate; with a key store of its own (order.tls.key-store, its password in the caller's
+     * environment) the server is left to it.
+     */
+    private static ServerCertificate certificate(Options options, List<String> properties, Consumer<String> say) throws java.io.IOException {
+        boolean ownKeyStore = properties.stream().anyMatch(p -> p.startsWith("order.tls.key-store="));
+        TlsSource tls = options.tls() != null ? options.tls()
+                : ServerAddress.of(options.httpPort(), properties).tls() && !ownKeyStore ? TlsSource.generated() : null;
+        if (tls == null) {
+            return null;
+        }
+        if (options.nodes() > 1) {
+            throw new IllegalArgumentException("HTTPS is served by a single server for now, not by a cluster's load balancer");
+        }
+        ServerCertificate made;
+        try {
+            made = tls.prepare(options.tlsHome());
+        } catch (java.io.IOException unusable) {
+            if (tls.isGiven()) { // the user's files: said as a mistake of the command line
+                throw new IllegalArgumentException(unusable.getMessage(), unusable);
+            }
+            throw unusable;
+        }
+        say.accept("Server: HTTPS with " + (tls.isGiven() ? "the certificate " + tls.certificate() : "the certificate made for "
+                + options.tlsHome()) + " (" + made.describe() + ")");
+        return made;
     }
 
     /** Watches the database and the server from now on, starting either again when it dies. */
@@ -276,6 +333,16 @@ public final class ApplicationStack implements AutoCloseable {
 
     ApplicationServer server() {
         return server;
+    }
+
+    /** The server's certificate when it serves HTTPS; null otherwise. */
+    public ServerCertificate certificate() {
+        return certificate;
+    }
+
+    /** What a client of this stack trusts: its server's certificate under TLS, else the JDK's authorities. */
+    public ServerTrust trust() throws java.io.IOException {
+        return certificate == null ? ServerTrust.system() : certificate.trust();
     }
 
     /** The cluster, when the stack runs one (more than one node); null for the single server. */

@@ -13,18 +13,30 @@ import java.util.Optional;
 import java.util.Properties;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.target.ServerTrust;
 import org.orderapp.target.Target;
 
 /**
  * What a running ./order run offers to the other subcommands (load, load-data, bench) started in another
  * terminal: the application's URL, the management URL and the database, and a cluster's nodes (the application
- * URL is then the load balancer's, the management URL the first node's). Written to var/run.properties (readable
- * by the owner only: it holds the database password) when the application is ready, deleted when it stops.
+ * URL is then the load balancer's, the management URL the first node's), and under TLS the certificate the server
+ * serves, which the other commands trust. Written to var/run.properties (readable by the owner only: it holds the
+ * database password) when the application is ready, deleted when it stops.
  */
-public record RunState(String applicationUrl, String managementUrl, DatabaseTarget database, List<Target.Node> nodes) {
+public record RunState(String applicationUrl, String managementUrl, DatabaseTarget database, List<Target.Node> nodes,
+                       Path certificate) {
 
     public RunState(String applicationUrl, String managementUrl, DatabaseTarget database) {
-        this(applicationUrl, managementUrl, database, List.of());
+        this(applicationUrl, managementUrl, database, List.of(), null);
+    }
+
+    public RunState(String applicationUrl, String managementUrl, DatabaseTarget database, List<Target.Node> nodes) {
+        this(applicationUrl, managementUrl, database, nodes, null);
+    }
+
+    /** What the commands trust when they talk to this application: its server's certificate, if it serves HTTPS. */
+    public ServerTrust trust() throws IOException {
+        return certificate == null ? ServerTrust.system() : ServerTrust.of(certificate);
     }
 
     public static Path file(ProjectLayout layout) {
@@ -39,6 +51,9 @@ public record RunState(String applicationUrl, String managementUrl, DatabaseTarg
         p.setProperty("db.user", database.user());
         p.setProperty("db.password", database.password());
         p.setProperty("pid", Long.toString(ProcessHandle.current().pid()));
+        if (certificate != null) {
+            p.setProperty("tls.certificate", certificate.toString());
+        }
         for (int i = 0; i < nodes.size(); i++) {
             Target.Node n = nodes.get(i);
             p.setProperty("node." + (i + 1) + ".name", n.name());
@@ -79,7 +94,7 @@ public record RunState(String applicationUrl, String managementUrl, DatabaseTarg
         }
         return Optional.of(new RunState(p.getProperty("application.url"), p.getProperty("management.url"),
                 new DatabaseTarget(p.getProperty("db.url"), p.getProperty("db.user"), p.getProperty("db.password")),
-                List.copyOf(nodes)));
+                List.copyOf(nodes), p.containsKey("tls.certificate") ? Path.of(p.getProperty("tls.certificate")) : null));
     }
 
     public static void delete(ProjectLayout layout) {

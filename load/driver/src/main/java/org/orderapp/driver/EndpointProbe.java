@@ -10,6 +10,7 @@ import java.time.Duration;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.workload.Catalog;
 import org.orderapp.driver.workload.Endpoint;
+import org.orderapp.target.Target;
 
 /** Which endpoints a load sends NewOrder and OrderInquiry to: as asked, or, for auto, what the server answers. */
 public final class EndpointProbe {
@@ -18,7 +19,7 @@ public final class EndpointProbe {
     }
 
     /** FORM or API as asked; AUTO: the form endpoint if the server answers it with JSON, else the API. */
-    public static Endpoint resolve(LoadConfig.Endpoints asked, URI application, Catalog catalog) {
+    public static Endpoint resolve(LoadConfig.Endpoints asked, Target target, Catalog catalog) {
         switch (asked) {
             case FORM:
                 return Endpoint.FORM;
@@ -26,8 +27,8 @@ public final class EndpointProbe {
                 return Endpoint.API;
             default:
                 try {
-                    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-                    URI probe = Endpoint.FORM.inquiry(application, catalog.customerId(0));
+                    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(target.trust().sslContext()).build();
+                    URI probe = Endpoint.FORM.inquiry(target.application(), catalog.customerId(0));
                     var response = http.send(HttpRequest.newBuilder(probe).header("Accept", "application/json")
                             .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
                     if (response.statusCode() == 200 && new ObjectMapper().readTree(response.body()).isArray()) {

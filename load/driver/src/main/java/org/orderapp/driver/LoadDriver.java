@@ -47,7 +47,7 @@ public final class LoadDriver {
         Instant started = Instant.now();
         try (var session = LoadSession.open(config, target, out);
              var injector = new FaultInjector(config.faults(), session.runStartNanos(), session.cpu().databasePid(),
-                     session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes())
+                     session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes()).withTrust(target.trust())
                      .withDatabaseNodes(GaleraNodes.of(target.dbUrl()))) {
             if (session.management() != null) { // config.json names the JVM the server runs on, as the server says
                 RunFolder.writeConfig(session.folder(), config, target, session.management().serverJvm().orElse(null));

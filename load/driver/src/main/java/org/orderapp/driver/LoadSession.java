@@ -85,7 +85,7 @@ public final class LoadSession implements AutoCloseable {
             }
             say("Catalog: " + catalog.customerCount() + " customers at " + catalog.centerCount()
                     + " distribution centers (smallest assortment " + catalog.smallestAssortment() + " products)");
-            this.endpoint = EndpointProbe.resolve(config.endpoints(), target.application(), catalog);
+            this.endpoint = EndpointProbe.resolve(config.endpoints(), target, catalog);
             say("Endpoints: " + (endpoint == Endpoint.FORM ? "form (/NewOrder, /OrderInquiry)" : "JSON API (/api/orders, /api/customers/{id}/orders)")
                     + (config.endpoints() == LoadConfig.Endpoints.AUTO ? ", detected" : ""));
             this.instruments = new ServerInstruments(config, target, folder, runStartNanos, counters, notes);
@@ -115,7 +115,7 @@ public final class LoadSession implements AutoCloseable {
         String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
         UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
-                new UserConnection(config.requestTimeout()), new SplittableRandom(seed + n), recorder, ledger::add);
+                new UserConnection(config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());

@@ -52,7 +52,7 @@ final class ServerInstruments implements AutoCloseable {
                 profiler.prime();
             }
             // A cluster's management readings hold each node's own monitor: the balancer would answer from any node.
-            var monitor = target.cluster() ? null : new ApplicationMonitor(target.application());
+            var monitor = target.cluster() ? null : new ApplicationMonitor(target.application(), target.trust());
             this.sampler = new ServerSampler(management, monitor, counters, cpu, runStartNanos);
         } catch (RuntimeException e) {
             if (management != null) {

@@ -61,7 +61,7 @@ public class BenchBatchInsertCommand implements Callable<Integer> {
         Optional<RunState> run = RunState.read(layout);
         String command = "./order bench batch-insert --reset-all --scale " + settings.scale() + " --repeats " + settings.repeats()
                 + " --seed " + settings.seed() + (batchSize == null ? "" : " --batch-size " + batchSize);
-        return benchmark.run(settings, AdminClient.of(application.resolve(run)), management.resolve(run),
+        return benchmark.run(settings, AdminClient.of(application.resolve(run), application.trust(run)), management.resolve(run),
                 run.map(RunState::database).orElse(null), resetAll, output.resolve(layout), command);
     }
 }

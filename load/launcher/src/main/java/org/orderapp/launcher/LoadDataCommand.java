@@ -66,7 +66,7 @@ public class LoadDataCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var admin = AdminClient.of(application.resolve());
+        var admin = AdminClient.of(application.resolve(), application.trust());
         var view = new LoadProgressView(admin, System.out);
         if (action.resetOrders) {
             String refused = admin.reset("orders");

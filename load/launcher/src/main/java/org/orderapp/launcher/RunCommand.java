@@ -67,6 +67,9 @@ public class RunCommand implements Callable<Integer> {
     @Mixin
     JavaHomeOption jdk;
 
+    @Mixin
+    TlsOptions tls;
+
     @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
     int startupTimeoutSeconds;
@@ -123,14 +126,14 @@ public class RunCommand implements Callable<Integer> {
             Path state = stateDir == null ? layout.var() : stateDir.toAbsolutePath().normalize();
             stack.start(new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
                     serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes)
-                    .withJavaHome(javaHome), RunCommand::say);
+                    .withJavaHome(javaHome).withTls(tls.source()), RunCommand::say);
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
         }
         ServerAddress address = stack.address();
         if (!noSeed) {
-            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl(), admin.credentials()));
+            say(ReferenceDataSeed.loadIfEmpty(address.applicationUrl(), admin.credentials(), stack.trust()));
         }
         String base = address.applicationUrl().toString();
         String management = address.managementUrl().toString();
@@ -139,11 +142,16 @@ public class RunCommand implements Callable<Integer> {
         if (cluster != null) {
             management = clusterNodes.get(0).management().toString();
         }
-        new RunState(base, management, stack.database(), clusterNodes).write(layout);
+        var certificate = stack.certificate();
+        new RunState(base, management, stack.database(), clusterNodes, certificate == null ? null : certificate.certificate()).write(layout);
         say("");
         say(cluster == null ? "Order is running:" : "Order is running on a cluster of " + nodes + " nodes:");
         say("  Application   " + base + (cluster == null ? "" : "   (the load balancer: mod_cluster, sticky sessions)"));
         say("  JSON API      " + base + "api/customers/1");
+        if (certificate != null) {
+            say("  HTTPS         certificate " + certificate.certificate() + " (curl --cacert FILE; ./order trusts it by itself); "
+                    + address.plainApplicationUrl() + " redirects here");
+        }
         if (cluster == null) {
             say("  Management    " + management + "   health: " + management.replace("/management", "/health/ready"));
         }

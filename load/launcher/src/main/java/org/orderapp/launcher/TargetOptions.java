@@ -38,6 +38,7 @@ public class TargetOptions {
         List<URI> urls = application.resolveAll(state);
         List<Target.Node> nodes = management.url == null ? state.map(RunState::nodes).orElse(List.of()) : List.of();
         return new Target(urls.get(0), management.resolve(state), db.url(), db.user(), db.password(),
-                AdminCredentials.forClient(layout).map(AdminCredentials::authorization).orElse(null), urls, nodes);
+                AdminCredentials.forClient(layout).map(AdminCredentials::authorization).orElse(null), urls, nodes)
+                .withTrust(application.trust(state));
     }
 }

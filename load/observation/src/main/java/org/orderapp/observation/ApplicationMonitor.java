@@ -8,16 +8,22 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.orderapp.target.ServerTrust;
 
 /** What the application measures itself: the replenish MDB instances at work (GET /api/monitor/replenish). */
 public final class ApplicationMonitor {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final URI replenish;
 
     public ApplicationMonitor(URI application) {
+        this(application, ServerTrust.system());
+    }
+
+    public ApplicationMonitor(URI application, ServerTrust trust) {
         this.replenish = application.resolve("api/monitor/replenish");
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(trust.sslContext()).build();
     }
 
     public Map<String, Double> sample() {

@@ -20,6 +20,7 @@ import org.orderapp.batch.LoadStatus;
 import org.orderapp.batch.ReferenceDataPlan;
 import org.orderapp.batch.ResetOutcome;
 import org.orderapp.stack.layout.ProjectLayout;
+import org.orderapp.target.ServerTrust;
 
 /**
  * The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON, as the
@@ -39,18 +40,24 @@ public final class AdminClient {
 
     private final URI base;
     private final Optional<AdminCredentials> credentials;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http;
 
-    /** With no credentials every call is refused (401); the error says how to give them. */
+    /** With no credentials every call is refused (401); the error says how to give them. Over HTTPS, trusts the JDK's authorities. */
     public AdminClient(URI applicationUrl, Optional<AdminCredentials> credentials) {
+        this(applicationUrl, credentials, ServerTrust.system());
+    }
+
+    /** The same, trusting what trust names over HTTPS (the certificate ./order run made for its server). */
+    public AdminClient(URI applicationUrl, Optional<AdminCredentials> credentials, ServerTrust trust) {
         String url = applicationUrl.toString();
         this.base = URI.create((url.endsWith("/") ? url : url + "/") + "api/admin/reference-data");
         this.credentials = credentials;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).sslContext(trust.sslContext()).build();
     }
 
     /** A client of a server someone else started: ORDER_ADMIN_PASSWORD, else var/admin-password. */
-    public static AdminClient of(URI applicationUrl) throws IOException {
-        return new AdminClient(applicationUrl, AdminCredentials.forClient(ProjectLayout.current()));
+    public static AdminClient of(URI applicationUrl, ServerTrust trust) throws IOException {
+        return new AdminClient(applicationUrl, AdminCredentials.forClient(ProjectLayout.current()), trust);
     }
 
     URI base() {

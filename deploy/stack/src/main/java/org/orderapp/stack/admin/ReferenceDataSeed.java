@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
 import org.orderapp.batch.LoadStatus;
+import org.orderapp.target.ServerTrust;
 
 /**
  * The data set ./order run gives an empty database: the reference-data job at a small scale (19,534 rows at
@@ -17,8 +18,8 @@ public final class ReferenceDataSeed {
     }
 
     /** Loads the seed data set unless the database has reference data; answers a line for the console. */
-    public static String loadIfEmpty(URI applicationUrl, AdminCredentials credentials) throws Exception {
-        var admin = new AdminClient(applicationUrl, Optional.of(credentials));
+    public static String loadIfEmpty(URI applicationUrl, AdminCredentials credentials, ServerTrust trust) throws Exception {
+        var admin = new AdminClient(applicationUrl, Optional.of(credentials), trust);
         LoadStatus latest = admin.status();
         if (latest.restartable()) {
             return "Data: load " + latest.executionId() + " was interrupted at " + latest.rowsDone() + " of "

@@ -8,12 +8,22 @@ import org.orderapp.target.Target;
 /**
  * Where a server started by the launcher listens, and the one place that knows how WildFly places its ports: the
  * HTTP port (ORDER_HTTP_PORT, read by configure.cli) and the management port (jboss.management.http.port), both
- * moved by jboss.socket.binding.port-offset. A cluster's load balancer has the ports a single server would have
+ * moved by jboss.socket.binding.port-offset, and with order.tls.enabled=true the HTTPS port (jboss.https.port), which
+ * the application's URL then names. A cluster's load balancer has the ports a single server would have
  * (and its MCMP port, where nodes register); node i has them moved NODE_PORT_STEP × i further.
  */
-public record ServerAddress(int httpPort, int managementPort) {
+public record ServerAddress(int httpPort, int managementPort, int httpsPort) {
 
     public static final int DEFAULT_HTTP_PORT = 8080;
+    /** WildFly's HTTPS port (jboss.https.port) before the offset; it listens only with order.tls.enabled=true. */
+    public static final int DEFAULT_HTTPS_PORT = 8443;
+    public static final String TLS_SETTING = "order.tls.enabled";
+
+    /** A server serving plain HTTP only. */
+    public ServerAddress(int httpPort, int managementPort) {
+        this(httpPort, managementPort, 0);
+    }
+
     public static final String HTTP_PORT_SETTING = "ORDER_HTTP_PORT";
     public static final String PORT_OFFSET = "jboss.socket.binding.port-offset";
     /** The load balancer's MCMP port before the offset (jboss.mcmp.port in standalone-load-balancer.xml). */
@@ -34,7 +44,9 @@ public record ServerAddress(int httpPort, int managementPort) {
         int http = property(serverProperties, HTTP_PORT_SETTING).map(Integer::parseInt).orElse(httpPort);
         int management = property(serverProperties, "jboss.management.http.port").map(Integer::parseInt)
                 .orElse(Target.DEFAULT_MANAGEMENT_PORT);
-        return new ServerAddress(http + offset, management + offset);
+        int https = property(serverProperties, "jboss.https.port").map(Integer::parseInt).orElse(DEFAULT_HTTPS_PORT);
+        boolean tls = property(serverProperties, TLS_SETTING).map(Boolean::parseBoolean).orElse(false);
+        return new ServerAddress(http + offset, management + offset, tls ? https + offset : 0);
     }
 
     /** The port offset the properties set, 0 when none does. */
@@ -72,8 +84,18 @@ public record ServerAddress(int httpPort, int managementPort) {
         throw new IllegalArgumentException(source + " must be a port number from 1 to 65535: " + value);
     }
 
+    /** The application: over HTTPS when the server serves it, else over HTTP. */
     public URI applicationUrl() {
+        return tls() ? URI.create("https://localhost:" + httpsPort + "/Order/") : plainApplicationUrl();
+    }
+
+    /** The application over plain HTTP (which redirects to HTTPS when TLS is on). */
+    public URI plainApplicationUrl() {
         return URI.create("http://localhost:" + httpPort + "/Order/");
+    }
+
+    public boolean tls() {
+        return httpsPort > 0;
     }
 
     public URI managementUrl() {

@@ -40,6 +40,16 @@ class ServerAddressTest {
     }
 
     @Test
+    void withTlsTheApplicationIsNamedOnTheHttpsPortMovedByTheOffset() {
+        var address = ServerAddress.of(8080, List.of("jboss.socket.binding.port-offset=5000", "order.tls.enabled=true"));
+        assertEquals(new ServerAddress(13080, 14990, 13443), address);
+        assertEquals("https://localhost:13443/Order/", address.applicationUrl().toString());
+        assertEquals("http://localhost:13080/Order/", address.plainApplicationUrl().toString());
+        assertEquals("http://localhost:13080/Order/", ServerAddress.of(8080, List.of("jboss.socket.binding.port-offset=5000",
+                "order.tls.enabled=true", "order.tls.enabled=false")).applicationUrl().toString(), "the last setting wins");
+    }
+
+    @Test
     void aClusterNodeIsMovedFromTheBalancersOffsetByItsStep() {
         var balancer = List.of("jboss.socket.binding.port-offset=4100");
         assertEquals(new ServerAddress(12180, 14090), ServerAddress.of(8080, balancer));

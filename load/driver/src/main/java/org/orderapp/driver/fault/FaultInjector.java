@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.orderapp.target.GaleraNodes;
 import org.orderapp.target.ServerProcess;
+import org.orderapp.target.ServerTrust;
 import org.orderapp.target.Target;
 
 /**
@@ -43,6 +44,7 @@ public final class FaultInjector implements AutoCloseable {
     private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
     private final Set<Long> stopped = ConcurrentHashMap.newKeySet();
     private volatile List<Target.Node> nodes = List.of();
+    private volatile ServerTrust trust = ServerTrust.system();
     private volatile Optional<GaleraNodes> databaseNodes = Optional.empty();
     private final Thread resumeOnExit = new Thread(this::resumeAll, "fault-resume");
 
@@ -62,6 +64,12 @@ public final class FaultInjector implements AutoCloseable {
         this.application = application;
         this.adminAuthorization = adminAuthorization;
         this.out = out;
+    }
+
+    /** Whom the faults sent over HTTPS trust: the application's certificate. */
+    public FaultInjector withTrust(ServerTrust serverTrust) {
+        this.trust = serverTrust;
+        return this;
     }
 
     /** The nodes of a cluster, for node-kill: found by their management port when the fault comes. */
@@ -194,7 +202,7 @@ public final class FaultInjector implements AutoCloseable {
             outcome = "not injected: no admin password known (ORDER_ADMIN_PASSWORD)";
         } else {
             try {
-                var response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build().send(
+                var response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).sslContext(trust.sslContext()).build().send(
                         HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Authorization", adminAuthorization)
                                 .header("X-Order-Admin", "1") // required on admin changes (the web module's AdminRequestFilter)
                                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());

@@ -16,10 +16,15 @@ import org.apache.hc.client5.http.cookie.BasicCookieStore;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
+import org.orderapp.target.ServerTrust;
 
 /**
  * One simulated user's HTTP client: exactly one persistent (keep-alive) connection and its own cookie store,
@@ -38,8 +43,17 @@ public final class UserConnection implements AutoCloseable {
     private final CloseableHttpClient client;
     private final BasicCookieStore cookies = new BasicCookieStore();
 
+    /** Over HTTPS trusting the JDK's certificate authorities. */
     public UserConnection(Duration timeout) {
-        var manager = new BasicHttpClientConnectionManager(); // a single connection, kept alive between requests
+        this(timeout, ServerTrust.system());
+    }
+
+    /** Over HTTPS trusting what trust names; one TLS handshake per connection, as a browser's. */
+    public UserConnection(Duration timeout, ServerTrust trust) {
+        // A single connection, kept alive between requests.
+        var manager = BasicHttpClientConnectionManager.create(RegistryBuilder.<TlsSocketStrategy>create()
+                .register(URIScheme.HTTPS.id, ClientTlsStrategyBuilder.create().setSslContext(trust.sslContext()).buildClassic())
+                .build());
         manager.setConnectionConfig(ConnectionConfig.custom()
                 .setConnectTimeout(Timeout.of(timeout))
                 .setSocketTimeout(Timeout.of(timeout))

@@ -12,6 +12,7 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.stack.admin.AdminClient;
 import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.admin.ReferenceDataSeed;
+import org.orderapp.target.ServerTrust;
 
 /**
  * An experiment's reference data, by database: loaded once (all data replaced) through the first server that reaches
@@ -39,8 +40,8 @@ public final class ExperimentData {
     }
 
     /** Loads the data through the application if this database has not got it yet; otherwise resets it to that state. */
-    void prepare(URI application, String database) throws IOException, InterruptedException {
-        var client = new AdminClient(application, Optional.of(admin));
+    void prepare(URI application, ServerTrust trust, String database) throws IOException, InterruptedException {
+        var client = new AdminClient(application, Optional.of(admin), trust);
         if (!loaded.contains(database)) {
             load(client);
             loaded.add(database);

@@ -212,12 +212,12 @@ public final class ExperimentRunner implements ExperimentExecution {
             if (record.machine().get("database") == null) {
                 record.machine().put("database", stack.database().probe().version());
             }
-            data().prepare(stack.address().applicationUrl(), database.toString());
+            data().prepare(stack.address().applicationUrl(), stack.trust(), database.toString());
             var cluster = stack.cluster();
             var target = new Target(stack.address().applicationUrl(), cluster == null ? stack.address().managementUrl()
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
                     stack.database().password(), servers.admin().authorization())
-                    .withNodes(cluster == null ? List.of() : cluster.targets());
+                    .withNodes(cluster == null ? List.of() : cluster.targets()).withTrust(stack.trust());
             RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
             return observation(p, result);
         } catch (Exception e) {

@@ -44,7 +44,7 @@ public final class ResidentStacks implements AutoCloseable {
 
     /** Brings the variant's database back to its loaded state (orders removed, stock restored). */
     void reset(ResidentVariant variant) throws java.io.IOException, InterruptedException {
-        data.prepare(variant.target().application(), variant.database());
+        data.prepare(variant.target().application(), variant.target().trust(), variant.database());
     }
 
     /**
@@ -84,10 +84,11 @@ public final class ResidentStacks implements AutoCloseable {
                 stack.supervise(say);
                 databases.putIfAbsent(database, stack.database());
                 if (!data.loadedInto(database)) {
-                    data.prepare(stack.address().applicationUrl(), database);
+                    data.prepare(stack.address().applicationUrl(), stack.trust(), database);
                 }
                 residents.add(new ResidentVariant(v, new Target(stack.address().applicationUrl(), stack.address().managementUrl(),
-                        stack.database().url(), stack.database().user(), stack.database().password(), admin.authorization()), database));
+                        stack.database().url(), stack.database().user(), stack.database().password(), admin.authorization())
+                        .withTrust(stack.trust()), database));
                 index++;
             }
             return residents;
