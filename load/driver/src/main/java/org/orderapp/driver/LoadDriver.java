@@ -21,6 +21,7 @@ import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.driver.workload.OrderRetry;
 import org.orderapp.observation.ManagementReader;
 import org.orderapp.observation.ServerReadings;
 import org.orderapp.target.GaleraNodes;
@@ -63,6 +64,7 @@ public final class LoadDriver {
                 }
             }
             injector.close(); // nothing stays stopped while the audit reads the database
+            noteRetries(session);
             List<FaultEvent> faults = faultEvents(injector, outcomes);
             faults = afterRecovery(faults, session.management());
             AuditResult audit = null;
@@ -86,6 +88,18 @@ public final class LoadDriver {
             session.notes().forEach(n -> say("Note: " + n));
             say("Report: " + session.folder().resolve("report.html"));
             return result;
+        }
+    }
+
+    /** How many orders were sent again under their Idempotency-Key, on the console and, if any, in the report's notes. */
+    private void noteRetries(LoadSession session) {
+        var keys = session.orderKeys();
+        String retries = String.format(Locale.ROOT, "Idempotency keys: %d orders sent, %d of them again under their key "
+                + "(%d retries), %d given up after %d attempts", keys.keysSent(), keys.retriedKeys(), keys.retries(),
+                keys.keysGivenUp(), OrderRetry.MAX_ATTEMPTS);
+        say(retries);
+        if (keys.retriedKeys() > 0) {
+            session.note(retries + "; the audit checks that no key placed more than one order.");
         }
     }
 
