@@ -12,10 +12,13 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The faults that kill a process, under load, inside an experiment (whose runner owns the stack as ./order run
- * does): the embedded database killed with SIGKILL, then the server JVM killed with SIGKILL. Each is started again
- * on the same data; orders flow again; every order acknowledged before or after a kill is in the database with its
- * lines and total, and stock is conserved (the audit); the run folder and the console tell what happened.
+ * The faults that cut the server off its database or kill a process, under load, inside an experiment (whose runner
+ * owns the stack as ./order run does): the link between the server and the database hung (db-hang: the driver's relay
+ * forwards nothing for 20 s), then the embedded database killed with SIGKILL, then the server JVM killed with SIGKILL.
+ * The hung requests fail within the datasource's timeouts and the pool recovers by itself after the heal; each killed
+ * process is started again on the same data; orders flow again; every order acknowledged before or after a fault is
+ * in the database with its lines and total, no order was placed twice although the driver retried ambiguous answers
+ * under the same Idempotency-Key, and stock is conserved (the audit); the run folder and the console tell what happened.
  */
 class FaultIT {
 
@@ -26,7 +29,10 @@ class FaultIT {
     // validity is decided by the audit, which is what this test is about. Under load on two cores the killed
     // database has taken 19-66 s to be back, so the server is killed well after orders flow again; a killed server
     // needs 20-25 s to redeploy and more to serve at half speed again (up to 68 s seen while the machine was also
-    // building), so the run goes on 100 s after it.
+    // building), so the run goes on 100 s after it. The hang comes first and lasts 20 s, longer than the datasource's
+    // socket timeout (15 s), so the requests it holds fail (a 10-s hang was measured: they all waited and succeeded)
+    // and users retry their orders under the same key; orders flow again at the heal, the database is killed 30 s
+    // after it (the three faults add 52 s per run).
     private static final String FAULTS = """
             varies: nothing but the profile; each run loses its database and then its server under load
             guide: {reference: none, figure: none}
@@ -34,13 +40,13 @@ class FaultIT {
             load:
               users: 6
               warm-up: 2s
-              measure: 200s
+              measure: 252s
               steady-state: false
               mix: neworder=70,inquiry=30
               mix-tolerance: 20%
               max-error-rate: 100%
               rt-limit: all=120s
-              fault: db-restart@8s,server-kill@100s
+              fault: db-hang@10s:20s,db-restart@60s,server-kill@152s
               drain-timeout: 180s
             rounds: 1
             variants:
@@ -79,31 +85,41 @@ class FaultIT {
             assertEquals(audit.path("acknowledged").asLong(), audit.path("acknowledgedFound").asLong(),
                     "no acknowledged order lost: " + audit);
             JsonNode faults = summary.path("faults");
-            assertEquals(2, faults.size(), "both faults injected: " + faults);
-            assertEquals("db-restart", faults.get(0).path("kind").asText());
-            assertEquals("server-kill", faults.get(1).path("kind").asText());
-            String dbRestart = faults.get(0).path("outcome").asText();
-            String serverKill = faults.get(1).path("outcome").asText();
+            assertEquals(3, faults.size(), "the three faults injected: " + faults);
+            assertEquals("db-hang", faults.get(0).path("kind").asText());
+            assertEquals("db-restart", faults.get(1).path("kind").asText());
+            assertEquals("server-kill", faults.get(2).path("kind").asText());
+            String dbHang = faults.get(0).path("outcome").asText();
+            String dbRestart = faults.get(1).path("outcome").asText();
+            String serverKill = faults.get(2).path("outcome").asText();
+            assertTrue(dbHang.startsWith("hung, healed; after the run"), dbHang);
             assertTrue(dbRestart.startsWith("killed (SIGKILL); after the run"), dbRestart);
             assertTrue(serverKill.startsWith("killed (SIGKILL); transaction log at the kill: "), serverKill);
-            for (String outcome : new String[] {dbRestart, serverKill}) {
+            for (String outcome : new String[] {dbHang, dbRestart, serverKill}) {
                 assertTrue(outcome.endsWith("the transaction manager's log holds 0 transactions, the broker 0 prepared (in-doubt)"),
                         "every in-doubt transaction was recovered: " + outcome);
             }
             for (JsonNode fault : faults) {
                 assertFalse(fault.path("secondsUntilServedAgain").isNull(), "orders flowed again within the run: " + fault);
             }
+            // Exactly once under the driver's retries: one stored key per order placed, each acknowledged order its key's.
+            assertEquals(0, audit.path("duplicates").asLong(), "no order placed twice: " + audit);
+            assertEquals(audit.path("ordersPlaced").asLong(), audit.path("keysStored").asLong(),
+                    "every order placed stored its one idempotency key: " + audit);
             // Replenishment took effect exactly once for the committed orders, across both kills.
             assertTrue(audit.path("replenishRequested").asLong() > 0, "the load asked for replenishment: " + audit);
             assertEquals(audit.path("replenishRequested").asLong(), audit.path("replenishApplied").asLong(),
                     "every replenish request of an acknowledged order took effect: " + audit);
             assertEquals(0, audit.path("replenishOrphaned").asLong(), "no replenishment of a rolled-back order: " + audit);
-            System.out.printf("%s: %d acknowledged, %d lost; replenish requests %d, applied %d; db-restart served again after "
-                            + "%.0f s (%d errors), server-kill after %.0f s (%d errors); %s%n", run.path("variant").asText(),
-                    audit.path("acknowledged").asLong(), audit.path("acknowledgedMissing").asLong(),
+            System.out.printf("%s: %d acknowledged, %d lost, %d duplicates (%d acknowledged after a retry); replenish requests %d, "
+                            + "applied %d; db-hang served again %.0f s after the heal (%d errors), db-restart after %.0f s (%d errors), "
+                            + "server-kill after %.0f s (%d errors); %s%n", run.path("variant").asText(),
+                    audit.path("acknowledged").asLong(), audit.path("acknowledgedMissing").asLong(), audit.path("duplicates").asLong(),
+                    audit.path("acknowledgedAfterRetry").asLong(),
                     audit.path("replenishRequested").asLong(), audit.path("replenishApplied").asLong(),
                     faults.get(0).path("secondsUntilServedAgain").asDouble(), faults.get(0).path("errorsDuring").asLong(),
-                    faults.get(1).path("secondsUntilServedAgain").asDouble(), faults.get(1).path("errorsDuring").asLong(), serverKill);
+                    faults.get(1).path("secondsUntilServedAgain").asDouble(), faults.get(1).path("errorsDuring").asLong(),
+                    faults.get(2).path("secondsUntilServedAgain").asDouble(), faults.get(2).path("errorsDuring").asLong(), serverKill);
         }
     }
 }

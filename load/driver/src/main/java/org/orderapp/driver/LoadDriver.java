@@ -24,6 +24,7 @@ import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.workload.OrderRetry;
 import org.orderapp.observation.ManagementReader;
 import org.orderapp.observation.ServerReadings;
+import org.orderapp.target.DatabaseLink;
 import org.orderapp.target.GaleraNodes;
 import org.orderapp.target.Target;
 
@@ -37,6 +38,7 @@ public final class LoadDriver {
     private final LoadConfig config;
     private final Target target;
     private final PrintStream out;
+    private Optional<DatabaseLink> databaseLink = Optional.empty();
 
     public LoadDriver(LoadConfig config, Target target, PrintStream out) {
         this.config = config;
@@ -44,12 +46,18 @@ public final class LoadDriver {
         this.out = out;
     }
 
+    /** The link through which the server reaches its database, for the fault db-hang. */
+    public LoadDriver withDatabaseLink(Optional<DatabaseLink> link) {
+        this.databaseLink = link;
+        return this;
+    }
+
     public RunResult run() throws IOException, SQLException, InterruptedException {
         Instant started = Instant.now();
         try (var session = LoadSession.open(config, target, out);
              var injector = new FaultInjector(config.faults(), session.runStartNanos(), session.cpu().databasePid(),
                      session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes())
-                     .withDatabaseNodes(GaleraNodes.of(target.dbUrl()))) {
+                     .withDatabaseNodes(GaleraNodes.of(target.dbUrl())).withDatabaseLink(databaseLink)) {
             if (!session.awaitQuiet(config.drainTimeout())) {
                 session.note("The replenish queue was still busy when the run started; the audit counts what moved meanwhile.");
             }
@@ -122,11 +130,12 @@ public final class LoadDriver {
 
     /** Kills leave in-doubt transactions; the recovery manager settles them within its period (120 s) and backoff. */
     private static final java.time.Duration RECOVERY_WAIT = java.time.Duration.ofSeconds(180);
+    /** The faults that can leave a transaction in doubt: the kills, and a hang that cuts a commit's answer off. */
     private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label(),
-            Fault.Kind.NODE_KILL.label(), Fault.Kind.DB_NODE_KILL.label());
+            Fault.Kind.NODE_KILL.label(), Fault.Kind.DB_NODE_KILL.label(), Fault.Kind.DB_HANG.label());
 
     /**
-     * After a kill of the server or the database: waits until the transaction manager's log is empty and the
+     * After a kill of the server or the database, or a hung link to it: waits until the transaction manager's log is empty and the
      * broker holds no prepared transaction (recovery is periodic), at most RECOVERY_WAIT, before the audit, since
      * a recovered branch can still deliver a replenish message; each kill's event then says what became of them.
      */
