@@ -34,7 +34,7 @@ import org.orderapp.stack.admin.AdminCredentials;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the lock-out comes last: it locks the user without the role
 class AdminSecurityIT {
 
-    /** Every admin operation, reads included: the reference-data API and the replenish monitor's reset. */
+    /** Every admin operation, reads included: the reference-data API, the dead letters and the replenish monitor's reset. */
     private static final List<String> ADMIN_OPERATIONS = List.of(
             "GET api/admin/reference-data",
             "GET api/admin/reference-data/plan?scale=0.002",
@@ -44,6 +44,8 @@ class AdminSecurityIT {
             "POST api/admin/reference-data/reset?scope=orders",
             "POST api/admin/reference-data/reset?scope=loaded",
             "POST api/admin/reference-data/reset?scope=all",
+            "GET api/admin/replenish/dead-letters",
+            "POST api/admin/replenish/dead-letters/redrive",
             "POST api/monitor/replenish/reset-peak",
             "POST api/admin/faults/poison-message");
 

@@ -93,6 +93,10 @@ class FaultIT {
             for (JsonNode fault : faults) {
                 assertFalse(fault.path("secondsUntilServedAgain").isNull(), "orders flowed again within the run: " + fault);
             }
+            // Exactly once under the driver's retries: one stored key per order placed, each acknowledged order its key's.
+            assertEquals(0, audit.path("duplicates").asLong(), "no order placed twice: " + audit);
+            assertEquals(audit.path("ordersPlaced").asLong(), audit.path("keysStored").asLong(),
+                    "every order placed stored its one idempotency key: " + audit);
             // Replenishment took effect exactly once for the committed orders, across both kills.
             assertTrue(audit.path("replenishRequested").asLong() > 0, "the load asked for replenishment: " + audit);
             assertEquals(audit.path("replenishRequested").asLong(), audit.path("replenishApplied").asLong(),

@@ -178,7 +178,8 @@ class LoadDriverIT {
 
     /**
      * Faults db-stall (the database frozen with SIGSTOP under load, then resumed) and poison (a replenish message
-     * the MDB cannot process): nothing acknowledged is lost, orders flow again, the poison ends on the DLQ.
+     * the MDB cannot process): nothing acknowledged is lost, orders flow again, the poison ends on the DLQ; moved back
+     * to the replenish queue by the administrator's redrive, it fails again and is parked again.
      */
     @Test
     void aDatabaseStallAndAPoisonMessageUnderLoadLoseNoOrderAndTheReportShowsThem() throws Exception {
@@ -195,6 +196,17 @@ class LoadDriverIT {
             Thread.sleep(500);
         }
         assertEquals(parkedBefore + 1, dlqCount(), "the poison message ended on the dead-letter queue");
+        assertEquals(parkedBefore + 1, adminJson("GET", "api/admin/replenish/dead-letters").path("depth").asLong(),
+                "the admin API reads the dead-letter depth");
+        JsonNode redrive = adminJson("POST", "api/admin/replenish/dead-letters/redrive");
+        assertEquals(parkedBefore + 1, redrive.path("moved").asLong(), "every parked message moved back: " + redrive);
+        assertEquals(0, dlqCount(), "the dead-letter queue is empty once the redrive committed");
+        // Still poison: redelivered and parked again after the same 79.5 s of back-off (the test's longest wait).
+        deadline = System.nanoTime() + 100_000_000_000L;
+        while (dlqCount() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertEquals(1, dlqCount(), "the poison message, redriven, failed again and was parked again");
         FaultEvent event = run.faults().get(1);
         assertTrue(event.outcome().contains("resumed (SIGCONT)"), event.toString());
         double stalled = event.endSeconds() - event.startSeconds();
@@ -208,6 +220,16 @@ class LoadDriverIT {
         assertTrue(stalledTicks.stream().allMatch(t -> t.txPerSecond() < 1), "nothing completed while it was stopped: " + stalledTicks);
         JsonNode summary = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile());
         assertEquals("db-stall", summary.path("faults").path(1).path("kind").asText(), "summary.json lists the faults");
+    }
+
+    /** An admin API call as the administrator, with the header every admin change needs; answers its JSON body. */
+    private JsonNode adminJson(String method, String path) throws Exception {
+        var request = java.net.http.HttpRequest.newBuilder(URI.create(base.toString()).resolve(path))
+                .header("Authorization", TestAdmin.admin().authorization()).header("X-Order-Admin", "1")
+                .method(method, java.net.http.HttpRequest.BodyPublishers.noBody()).build();
+        var answer = java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, answer.statusCode(), method + " " + path + ": " + answer.body());
+        return new ObjectMapper().readTree(answer.body());
     }
 
     private long dlqCount() throws Exception {

@@ -19,6 +19,7 @@ import org.orderapp.stack.layout.ServerProfile;
 import org.orderapp.stack.tls.ServerCertificate;
 import org.orderapp.stack.tls.TlsSource;
 import org.orderapp.target.ServerTrust;
+import org.orderapp.target.DatabaseLink;
 import org.orderapp.target.Target;
 
 /**
@@ -131,6 +132,8 @@ public final class ApplicationStack implements AutoCloseable {
     private volatile ServerCertificate certificate;
     private volatile boolean closed;
     private volatile ApplicationServer.Settings serverSettings;
+    private volatile boolean throughLink;
+    private volatile DatabaseLink link;
     private volatile Duration startupTimeout;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile String failure;
@@ -192,8 +195,14 @@ public final class ApplicationStack implements AutoCloseable {
                 runProperties.addAll(options.serverProperties());
                 environment = certificate.environment();
             }
+            DatabaseTarget serverDatabase = database;
+            if (throughLink && !database.url().contains(",")) {
+                link = DatabaseLink.to(database.url());
+                serverDatabase = new DatabaseTarget(link.jdbcUrl(database.url()), database.user(), database.password());
+                say.accept("Database: the server reaches it through a link on 127.0.0.1:" + link.port() + " (for the fault db-hang)");
+            }
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
-                    database, family.hibernateDialect(), options.httpPort(), options.admin(),
+                    serverDatabase, family.hibernateDialect(), options.httpPort(), options.admin(),
                     properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), environment, jdk.home());
             startupTimeout = options.startupTimeout();
             if (clustered) {
@@ -327,6 +336,20 @@ public final class ApplicationStack implements AutoCloseable {
         return database;
     }
 
+    /**
+     * Before start: the server reaches a single database through a {@link DatabaseLink} of this process (a TCP relay),
+     * which the fault db-hang hangs; the stack's own checks and the audit go to the database directly.
+     */
+    public ApplicationStack throughDatabaseLink() {
+        throughLink = true;
+        return this;
+    }
+
+    /** The link between the server and the database, when the stack was started through one. */
+    public Optional<DatabaseLink> databaseLink() {
+        return Optional.ofNullable(link);
+    }
+
     public ServerAddress address() {
         return address;
     }
@@ -387,6 +410,9 @@ public final class ApplicationStack implements AutoCloseable {
         }
         if (cluster != null) {
             cluster.close();
+        }
+        if (link != null) {
+            link.close();
         }
         if (galera != null) {
             galera.close();

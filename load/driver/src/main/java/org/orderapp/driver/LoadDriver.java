@@ -21,8 +21,10 @@ import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.driver.workload.OrderRetry;
 import org.orderapp.observation.ManagementReader;
 import org.orderapp.observation.ServerReadings;
+import org.orderapp.target.DatabaseLink;
 import org.orderapp.target.GaleraNodes;
 import org.orderapp.target.Target;
 
@@ -36,6 +38,7 @@ public final class LoadDriver {
     private final LoadConfig config;
     private final Target target;
     private final PrintStream out;
+    private Optional<DatabaseLink> databaseLink = Optional.empty();
 
     public LoadDriver(LoadConfig config, Target target, PrintStream out) {
         this.config = config;
@@ -43,12 +46,18 @@ public final class LoadDriver {
         this.out = out;
     }
 
+    /** The link through which the server reaches its database, for the fault db-hang. */
+    public LoadDriver withDatabaseLink(Optional<DatabaseLink> link) {
+        this.databaseLink = link;
+        return this;
+    }
+
     public RunResult run() throws IOException, SQLException, InterruptedException {
         Instant started = Instant.now();
         try (var session = LoadSession.open(config, target, out);
              var injector = new FaultInjector(config.faults(), session.runStartNanos(), session.cpu().databasePid(),
                      session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes()).withTrust(target.trust())
-                     .withDatabaseNodes(GaleraNodes.of(target.dbUrl()))) {
+                     .withDatabaseNodes(GaleraNodes.of(target.dbUrl())).withDatabaseLink(databaseLink)) {
             if (session.management() != null) { // config.json names the JVM the server runs on, as the server says
                 RunFolder.writeConfig(session.folder(), config, target, session.management().serverJvm().orElse(null));
             }
@@ -66,6 +75,7 @@ public final class LoadDriver {
                 }
             }
             injector.close(); // nothing stays stopped while the audit reads the database
+            noteRetries(session);
             List<FaultEvent> faults = faultEvents(injector, outcomes);
             faults = afterRecovery(faults, session.management());
             AuditResult audit = null;
@@ -92,6 +102,18 @@ public final class LoadDriver {
         }
     }
 
+    /** How many orders were sent again under their Idempotency-Key, on the console and, if any, in the report's notes. */
+    private void noteRetries(LoadSession session) {
+        var keys = session.orderKeys();
+        String retries = String.format(Locale.ROOT, "Idempotency keys: %d orders sent, %d of them again under their key "
+                + "(%d retries), %d given up after %d attempts", keys.keysSent(), keys.retriedKeys(), keys.retries(),
+                keys.keysGivenUp(), OrderRetry.MAX_ATTEMPTS);
+        say(retries);
+        if (keys.retriedKeys() > 0) {
+            session.note(retries + "; the audit checks that no key placed more than one order.");
+        }
+    }
+
     /** The faults injected, each with how the load came through it, as the run's timeline shows; said on the console. */
     private List<FaultEvent> faultEvents(FaultInjector injector, List<StepOutcome> outcomes) {
         List<StepResult.Tick> ticks = outcomes.stream().flatMap(o -> o.client().timeline().stream()).toList();
@@ -111,11 +133,12 @@ public final class LoadDriver {
 
     /** Kills leave in-doubt transactions; the recovery manager settles them within its period (120 s) and backoff. */
     private static final java.time.Duration RECOVERY_WAIT = java.time.Duration.ofSeconds(180);
+    /** The faults that can leave a transaction in doubt: the kills, and a hang that cuts a commit's answer off. */
     private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label(),
-            Fault.Kind.NODE_KILL.label(), Fault.Kind.DB_NODE_KILL.label());
+            Fault.Kind.NODE_KILL.label(), Fault.Kind.DB_NODE_KILL.label(), Fault.Kind.DB_HANG.label());
 
     /**
-     * After a kill of the server or the database: waits until the transaction manager's log is empty and the
+     * After a kill of the server or the database, or a hung link to it: waits until the transaction manager's log is empty and the
      * broker holds no prepared transaction (recovery is periodic), at most RECOVERY_WAIT, before the audit, since
      * a recovered branch can still deliver a replenish message; each kill's event then says what became of them.
      */

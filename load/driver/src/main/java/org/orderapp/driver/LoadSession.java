@@ -31,6 +31,7 @@ import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.workload.AcknowledgedOrder;
 import org.orderapp.driver.workload.Catalog;
 import org.orderapp.driver.workload.Endpoint;
+import org.orderapp.driver.workload.OrderKeys;
 import org.orderapp.driver.workload.RequestType;
 import org.orderapp.driver.workload.UserSession;
 import org.orderapp.observation.CpuMeter;
@@ -65,6 +66,7 @@ public final class LoadSession implements AutoCloseable {
     private final StepController controller;
     private final UserSession.Settings settings;
     private final ConcurrentLinkedQueue<AcknowledgedOrder> ledger = new ConcurrentLinkedQueue<>();
+    private final OrderKeys keys = new OrderKeys();
 
     private LoadSession(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
         this.config = config;
@@ -115,7 +117,7 @@ public final class LoadSession implements AutoCloseable {
         String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
         UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
-                new UserConnection(config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add);
+                new UserConnection(config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add, keys);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());
@@ -173,6 +175,11 @@ public final class LoadSession implements AutoCloseable {
     /** Waits until no replenish message is queued or being processed (two samples in a row); false on timeout. */
     public boolean awaitQuiet(Duration timeout) throws InterruptedException {
         return ReplenishQuiet.await(instruments.sampler(), target.cluster(), timeout);
+    }
+
+    /** The Idempotency-Keys of this session's orders, and how many were sent again. */
+    public OrderKeys orderKeys() {
+        return keys;
     }
 
     /** The orders the application acknowledged to this session's users so far (since the last forget). */

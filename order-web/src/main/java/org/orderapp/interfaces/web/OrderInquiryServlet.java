@@ -9,6 +9,7 @@ import java.io.IOException;
 import org.orderapp.application.RecentOrders;
 import org.orderapp.interfaces.http.ClientError;
 import org.orderapp.interfaces.http.Numbers;
+import org.orderapp.interfaces.http.Unavailable;
 
 /**
  * The guide's OrderInquiry: GET ?customerid=N answers the customer's recent orders with their lines, as a page
@@ -54,6 +55,13 @@ public class OrderInquiryServlet extends PageServlet {
                 request.setAttribute("error", e);
                 Answers.view(request, response, e.status(), "inquiry.jsp");
             }
+        } catch (RuntimeException e) {
+            // The database out of reach (a timeout, a lost link): 503 with Retry-After, as NewOrder answers, not a 500.
+            if (!Unavailable.isCause(e)) {
+                throw e;
+            }
+            response.setHeader("Retry-After", Unavailable.RETRY_AFTER_SECONDS);
+            Answers.error(request, response, Unavailable.answer());
         }
     }
 }

@@ -33,12 +33,19 @@ public final class Audit {
         long quantityAcknowledged = 0;
         long replenishRequested = 0;
         long replenishApplied = 0;
+        long answeredWithAnother = 0;
         for (int from = 0; from < acknowledged.size(); from += CHUNK) {
             List<AcknowledgedOrder> chunk = acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
             Map<String, Object[]> rows = readOrders(c, chunk);
             long[] replenish = readReplenishment(c, chunk);
             replenishRequested += replenish[0];
             replenishApplied += replenish[1];
+            for (String finding : keyMismatches(c, chunk)) {
+                answeredWithAnother++;
+                if (findings.size() < 20) {
+                    findings.add(finding);
+                }
+            }
             for (AcknowledgedOrder order : chunk) {
                 quantityAcknowledged += order.quantity();
                 Object[] row = rows.get(hex(order.id()));
@@ -109,10 +116,20 @@ public final class Audit {
             findings.add(orphaned + " replenishments name an order that does not hold their request (a request of a rolled-back "
                     + "order took effect)");
         }
-        boolean pass = missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
+        long keysStored = before.keys() < 0 || after.keys() < 0 ? -1 : after.keys() - before.keys();
+        boolean keyed = acknowledged.stream().anyMatch(o -> o.key() != null);
+        long withoutKey = keyed && keysStored >= 0 ? Math.max(0, placed - keysStored) : 0;
+        if (withoutKey > 0) {
+            findings.add(placed + " orders were placed but only " + keysStored + " idempotency keys stored: " + withoutKey
+                    + " orders beyond one per key");
+        }
+        long duplicates = withoutKey + answeredWithAnother;
+        long afterRetry = acknowledged.stream().filter(o -> o.attempts() > 1).count();
+        boolean pass = duplicates == 0 && missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
                 && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0;
         return new AuditResult(pass, acknowledged.size(), found, missing, wrongLines, wrongTotal, notSum, placed, notAcknowledged,
-                quantityAcknowledged, quantityOrdered, centers, replenishRequested, replenishApplied, orphaned, drained, findings);
+                quantityAcknowledged, quantityOrdered, centers, replenishRequested, replenishApplied, orphaned, keysStored, duplicates,
+                afterRetry, drained, findings);
     }
 
     /** hex(id) → {total, line count, sum of extended prices, sum of quantities}. */
@@ -135,6 +152,44 @@ public final class Audit {
             }
         }
         return rows;
+    }
+
+    /**
+     * The chunk's acknowledged orders whose Idempotency-Key names another order (a retry placed a second one), or whose
+     * key was not stored with them; keys of a schema without the table are not checked.
+     */
+    private static List<String> keyMismatches(Connection c, List<AcknowledgedOrder> chunk) throws SQLException {
+        List<AcknowledgedOrder> keyed = chunk.stream().filter(o -> o.key() != null).toList();
+        if (keyed.isEmpty()) {
+            return List.of();
+        }
+        var sql = new StringBuilder("SELECT idempotency_key, HEX(order_id) FROM idempotency_key WHERE idempotency_key IN (");
+        for (int i = 0; i < keyed.size(); i++) {
+            sql.append(i == 0 ? "?" : ",?");
+        }
+        sql.append(')');
+        Map<String, String> orderOfKey = new HashMap<>();
+        try (var ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < keyed.size(); i++) {
+                ps.setString(i + 1, keyed.get(i).key());
+            }
+            try (var r = ps.executeQuery()) {
+                while (r.next()) {
+                    orderOfKey.put(r.getString(1), r.getString(2).toUpperCase());
+                }
+            }
+        } catch (SQLException noSuchTable) {
+            return List.of();
+        }
+        var found = new ArrayList<String>();
+        for (AcknowledgedOrder order : keyed) {
+            String stored = orderOfKey.get(order.key());
+            if (!hex(order.id()).equals(stored)) {
+                found.add("acknowledged order " + order.id() + " (key " + order.key() + ", " + order.attempts() + " attempts): "
+                        + (stored == null ? "its key is not stored" : "its key names another order, " + stored));
+            }
+        }
+        return found;
     }
 
     /** {replenish requests the chunk's orders' lines record, how many of them have their replenishment row}. */

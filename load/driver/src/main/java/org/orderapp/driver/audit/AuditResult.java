@@ -8,7 +8,9 @@ import java.util.List;
  * took effect exactly once: every replenish request an acknowledged order's line records was applied (once: the
  * request id is the replenishment's key), and no replenishment names an order that does not hold its request.
  * Orders placed but never acknowledged (answered after the client gave up) are counted, not failed: nothing was
- * lost.
+ * lost. Exactly once under retries: every order the load placed stored one Idempotency-Key (orders placed without one,
+ * which a retry creating a second order would be, are duplicates), and every acknowledged order is the one its key
+ * names (a retry answered with another order is a duplicate too); keysStored is -1 when the schema has no keys.
  */
 public record AuditResult(
         boolean pass,
@@ -26,6 +28,9 @@ public record AuditResult(
         long replenishRequested,
         long replenishApplied,
         long replenishOrphaned,
+        long keysStored,
+        long duplicates,
+        long acknowledgedAfterRetry,
         boolean drained,
         List<String> findings) {
 
@@ -42,7 +47,8 @@ public record AuditResult(
                 Math.max(acknowledgedWrongTotal, other.acknowledgedWrongTotal),
                 Math.max(acknowledgedTotalNotSum, other.acknowledgedTotalNotSum), ordersPlaced, ordersNotAcknowledged,
                 quantityAcknowledged, quantityOrdered, centers, replenishRequested, Math.min(replenishApplied, other.replenishApplied),
-                Math.max(replenishOrphaned, other.replenishOrphaned), drained && other.drained, List.copyOf(all));
+                Math.max(replenishOrphaned, other.replenishOrphaned), keysStored, Math.max(duplicates, other.duplicates),
+                acknowledgedAfterRetry, drained && other.drained, List.copyOf(all));
     }
 
     /** initial − ordered + replenished = expected; PASS when it equals the current net stock. */

@@ -8,10 +8,11 @@ import java.util.TreeMap;
 /**
  * The stock and what moved it, read in one consistent snapshot, per distribution center: net stock (on hand minus
  * backordered), the quantity ever replenished, and the quantity ever ordered. What happened between two snapshots
- * is their difference, whatever keys the orders have and whatever else the database holds.
+ * is their difference, whatever keys the orders have and whatever else the database holds. With the number of orders
+ * and of stored idempotency keys (-1: the schema has no such table), each order of the load storing exactly one.
  */
 public record StockSnapshot(Map<Integer, Long> netStock, Map<Integer, Long> replenished, Map<Integer, Long> ordered,
-                            long orders) {
+                            long orders, long keys) {
 
     public static StockSnapshot take(Connection c) throws SQLException {
         boolean autoCommit = c.getAutoCommit();
@@ -45,8 +46,15 @@ public record StockSnapshot(Map<Integer, Long> netStock, Map<Integer, Long> repl
                 r.next();
                 count = r.getLong(1);
             }
+            long keys;
+            try (var r = s.executeQuery("SELECT COUNT(*) FROM idempotency_key")) {
+                r.next();
+                keys = r.getLong(1);
+            } catch (SQLException noSuchTable) { // an older checkout's schema (experiments run other builds)
+                keys = -1;
+            }
             c.commit();
-            return new StockSnapshot(net, replenished, ordered, count);
+            return new StockSnapshot(net, replenished, ordered, count, keys);
         } finally {
             c.setAutoCommit(autoCommit);
             c.setTransactionIsolation(isolation);

@@ -17,6 +17,12 @@ public record Fault(Kind kind, Duration at, Duration duration) {
     public enum Kind {
         /** The database process stopped (SIGSTOP) and resumed (SIGCONT): a database that hangs, then recovers. */
         DB_STALL("db-stall", Duration.ofSeconds(15)),
+        /**
+         * The link between the server and the database drops everything for the duration, then heals: a network
+         * partition, with both processes running. Needs a stack whose server reaches the database through the driver
+         * process's DatabaseLink (an experiment's).
+         */
+        DB_HANG("db-hang", Duration.ofSeconds(15)),
         /** The database process killed (SIGKILL); ./order run (or the experiment) starts it again on the same data. */
         DB_RESTART("db-restart", null),
         /** The server JVM killed (SIGKILL) mid-load; ./order run (or the experiment) starts it again. */

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.orderapp.target.DatabaseLink;
 import org.orderapp.target.GaleraNodes;
 import org.orderapp.target.ServerProcess;
 import org.orderapp.target.ServerTrust;
@@ -24,7 +25,7 @@ import org.orderapp.target.Target;
 
 /**
  * Injects a run's faults at their times, on processes of this machine, and remembers what it did. A stopped
- * process is always resumed: at the fault's end, when the run ends early, and when the driver itself is stopped
+ * process is always resumed (and a hung link to the database healed): at the fault's end, when the run ends early, and when the driver itself is stopped
  * (Ctrl-C), so a run never leaves the database frozen.
  */
 public final class FaultInjector implements AutoCloseable {
@@ -46,6 +47,7 @@ public final class FaultInjector implements AutoCloseable {
     private volatile List<Target.Node> nodes = List.of();
     private volatile ServerTrust trust = ServerTrust.system();
     private volatile Optional<GaleraNodes> databaseNodes = Optional.empty();
+    private volatile Optional<DatabaseLink> databaseLink = Optional.empty();
     private final Thread resumeOnExit = new Thread(this::resumeAll, "fault-resume");
 
     /**
@@ -84,6 +86,12 @@ public final class FaultInjector implements AutoCloseable {
         return this;
     }
 
+    /** The link between the server and the database, for db-hang; empty: that fault is not injected. */
+    public FaultInjector withDatabaseLink(Optional<DatabaseLink> link) {
+        this.databaseLink = link;
+        return this;
+    }
+
     public void start() {
         if (faults.isEmpty()) {
             return;
@@ -105,6 +113,7 @@ public final class FaultInjector implements AutoCloseable {
     private void inject(Fault f) {
         switch (f.kind()) {
             case DB_STALL -> stall(f, databasePid, "the database");
+            case DB_HANG -> hang(f);
             case DB_RESTART -> kill(f, databasePid, "the database");
             case SERVER_KILL -> kill(f, serverPid, "the server JVM");
             case POISON -> poison(f);
@@ -138,6 +147,28 @@ public final class FaultInjector implements AutoCloseable {
             double end = seconds();
             events.set(index, new FaultEvent(f.kind().label(), start, end, what + " (pid " + pid.get() + ")", outcome, null, 0));
             say(String.format(Locale.ROOT, "Fault %s: %s resumed at %.1f s", f.kind().label(), what, end));
+        }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** The link to the database hung (nothing forwarded either way), healed after the fault's duration. */
+    private void hang(Fault f) {
+        double start = seconds();
+        if (databaseLink.isEmpty()) {
+            record(new FaultEvent(f.kind().label(), start, start, "the link to the database", "not injected: the server does "
+                    + "not reach the database through a link of this process (an experiment's stack does)", null, 0));
+            return;
+        }
+        DatabaseLink link = databaseLink.get();
+        String what = "the link to the database (127.0.0.1:" + link.port() + ", " + link.connections() + " connections)";
+        link.hang();
+        say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s drops everything for %d s", f.kind().label(), start, what,
+                f.duration().toSeconds()));
+        int index = record(new FaultEvent(f.kind().label(), start, Double.NaN, what, "hung", null, 0));
+        timer.schedule(() -> {
+            link.heal();
+            double end = seconds();
+            events.set(index, new FaultEvent(f.kind().label(), start, end, what, "hung, healed", null, 0));
+            say(String.format(Locale.ROOT, "Fault %s: the link to the database healed at %.1f s", f.kind().label(), end));
         }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
     }
 
@@ -238,6 +269,7 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     private void resumeAll() {
+        databaseLink.ifPresent(DatabaseLink::heal);
         for (long pid : Set.copyOf(stopped)) {
             resume(pid);
         }

@@ -85,8 +85,16 @@ public final class UserConnection implements AutoCloseable {
     }
 
     public Exchange postJson(URI uri, String json, String accept) {
+        return postJson(uri, json, accept, null);
+    }
+
+    /** @param idempotencyKey sent as the Idempotency-Key header; null: none */
+    public Exchange postJson(URI uri, String json, String accept, String idempotencyKey) {
         var request = new HttpPost(uri);
         request.addHeader("Accept", accept);
+        if (idempotencyKey != null) {
+            request.addHeader("Idempotency-Key", idempotencyKey);
+        }
         request.setEntity(new ByteArrayEntity(json.getBytes(StandardCharsets.UTF_8), ContentType.APPLICATION_JSON));
         return execute(request);
     }

@@ -172,7 +172,9 @@ public class LoadOptions {
 
     @Option(names = "--fault", showDefaultValue = Visibility.NEVER, paramLabel = "KIND@TIME[:DURATION]", split = ",",
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
-                    + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-restart (the "
+                    + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-hang (the link "
+                    + "between server and database drops everything for DURATION, default 15s; in experiments, whose server "
+                    + "reaches the database through the driver's relay), db-restart (the "
                     + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL), node-kill (a "
                     + "cluster's first node killed with SIGKILL; the balancer moves its users), db-node-kill (a database "
                     + "cluster's first node killed with SIGKILL; the others go on, it rejoins); ./order run and "

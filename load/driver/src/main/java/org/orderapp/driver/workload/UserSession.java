@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import org.orderapp.driver.http.Exchange;
@@ -35,15 +36,17 @@ public final class UserSession implements SimulatedUser {
     private final RandomGenerator random;
     private final Outcome outcome;
     private final Consumer<AcknowledgedOrder> ledger;
+    private final OrderKeys keys;
 
     public UserSession(Settings settings, Catalog catalog, UserConnection connection, RandomGenerator random,
-                       Outcome outcome, Consumer<AcknowledgedOrder> ledger) {
+                       Outcome outcome, Consumer<AcknowledgedOrder> ledger, OrderKeys keys) {
         this.settings = settings;
         this.catalog = catalog;
         this.connection = connection;
         this.random = random;
         this.outcome = outcome;
         this.ledger = ledger;
+        this.keys = keys;
     }
 
     /** Performs the next transaction of the mix; the first request is due at intendedNanos. */
@@ -73,24 +76,47 @@ public final class UserSession implements SimulatedUser {
         }
         json.append("]}");
         URI uri = settings.endpoint().newOrder(settings.base());
-        Exchange exchange = settings.endpoint() == Endpoint.FORM
-                ? connection.postForm(uri, form.append("&NewOrder=NewOrder").toString(), ACCEPT_JSON)
-                : connection.postJson(uri, json.toString(), ACCEPT_JSON);
-        String error = transportError(exchange, 201);
-        if (error == null) {
-            try {
-                JsonNode order = JSON.readTree(exchange.body());
-                error = checkOrder(order, customerId, quantities);
-                if (error == null) {
-                    int total = quantities.values().stream().mapToInt(Integer::intValue).sum();
-                    ledger.accept(new AcknowledgedOrder(order.path("id").asText(), customerId, quantities.size(), total,
-                            order.path("totalAmount").decimalValue()));
-                }
-            } catch (IOException e) {
-                error = WRONG_ANSWER + "NewOrder answer: not JSON";
+        // One key per order, sent again unchanged when an answer leaves open whether the order was stored: the form's
+        // one-time token or the JSON API's Idempotency-Key header.
+        String key = keys.next();
+        String formBody = form.append("&NewOrder=NewOrder&ordertoken=").append(key).toString();
+        long due = intended;
+        for (int attempt = 1; ; attempt++) {
+            Exchange exchange = settings.endpoint() == Endpoint.FORM
+                    ? connection.postForm(uri, formBody, ACCEPT_JSON)
+                    : connection.postJson(uri, json.toString(), ACCEPT_JSON, key);
+            String error = transportError(exchange, 201);
+            if (error == null) {
+                error = acknowledge(exchange, customerId, quantities, key, attempt);
             }
+            outcome.record(RequestType.NEW_ORDER, due, exchange, error);
+            if (error == null || !OrderRetry.ambiguous(exchange)) {
+                return;
+            }
+            if (!OrderRetry.retry(exchange, attempt)) {
+                keys.gaveUp();
+                return;
+            }
+            keys.retrying(attempt);
+            LockSupport.parkNanos(OrderRetry.pauseAfter(attempt).toNanos());
+            due = System.nanoTime(); // a retry is a request of its own, due when it is sent
         }
-        outcome.record(RequestType.NEW_ORDER, intended, exchange, error);
+    }
+
+    /** Checks a 201's body; a right one goes to the ledger. Null when right; otherwise what is wrong. */
+    private String acknowledge(Exchange exchange, long customerId, Map<Long, Integer> quantities, String key, int attempt) {
+        try {
+            JsonNode order = JSON.readTree(exchange.body());
+            String error = checkOrder(order, customerId, quantities);
+            if (error == null) {
+                int total = quantities.values().stream().mapToInt(Integer::intValue).sum();
+                ledger.accept(new AcknowledgedOrder(order.path("id").asText(), customerId, quantities.size(), total,
+                        order.path("totalAmount").decimalValue(), key, attempt));
+            }
+            return error;
+        } catch (IOException e) {
+            return WRONG_ANSWER + "NewOrder answer: not JSON";
+        }
     }
 
     /** Null when the order answer matches the request and adds up; otherwise what is wrong. */

@@ -24,6 +24,8 @@ class FaultTest {
     void kindTimeAndDurationAreParsedWithTheKindsDefaultDuration() {
         assertEquals(new Fault(Fault.Kind.DB_STALL, Duration.ofSeconds(60), Duration.ofSeconds(20)), parse("db-stall@60s:20s"));
         assertEquals(new Fault(Fault.Kind.DB_STALL, Duration.ofMinutes(2), Duration.ofSeconds(15)), parse("db-stall@2m"));
+        assertEquals(new Fault(Fault.Kind.DB_HANG, Duration.ofSeconds(30), Duration.ofSeconds(10)), parse("db-hang@30s:10s"));
+        assertEquals(new Fault(Fault.Kind.DB_HANG, Duration.ofSeconds(30), Duration.ofSeconds(15)), parse("db-hang@30s"));
     }
 
     @Test

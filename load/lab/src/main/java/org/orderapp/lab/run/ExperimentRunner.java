@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.fault.Fault;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
@@ -206,6 +207,9 @@ public final class ExperimentRunner implements ExperimentExecution {
                     .withJavaHome(p.variant().javaHomePath());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
+            if (load.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.DB_HANG)) {
+                stack.throughDatabaseLink(); // the fault hangs the link between the server and the database
+            }
             stack.start(options, this::say);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
@@ -218,7 +222,8 @@ public final class ExperimentRunner implements ExperimentExecution {
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
                     stack.database().password(), servers.admin().authorization())
                     .withNodes(cluster == null ? List.of() : cluster.targets()).withTrust(stack.trust());
-            RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out).run();
+            RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out)
+                    .withDatabaseLink(stack.databaseLink()).run();
             return observation(p, result);
         } catch (Exception e) {
             auditFailed = true; // a run that ended before its audit: nothing says its orders are safe
