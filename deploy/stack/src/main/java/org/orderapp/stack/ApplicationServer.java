@@ -26,13 +26,21 @@ import org.orderapp.stack.layout.ServerProfile;
 public final class ApplicationServer implements AutoCloseable {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(60);
+    /**
+     * A training start for an AOT cache writes the cache as its JVM exits (JDK 25: the JVM records what it loaded and
+     * linked, then a child JVM assembles the cache), which takes minutes on a busy machine; killed earlier, it leaves none.
+     */
+    private static final Duration AOT_TRAINING_STOP_GRACE = Duration.ofMinutes(10);
+    private static final String AOT_CACHE_OUTPUT = "-XX:AOTCacheOutput=";
 
     private final Process process;
     private final Path base;
+    private final Duration stopGrace;
 
-    private ApplicationServer(Process process, Path base) {
+    private ApplicationServer(Process process, Path base, Duration stopGrace) {
         this.process = process;
         this.base = base;
+        this.stopGrace = stopGrace;
     }
 
     /**
@@ -98,7 +106,8 @@ public final class ApplicationServer implements AutoCloseable {
         env.put(DatabaseTarget.PASSWORD, settings.database().password());
         env.put(ServerAddress.HTTP_PORT_SETTING, Integer.toString(settings.httpPort()));
         env.putAll(settings.environment());
-        return new ApplicationServer(builder.start(), base);
+        boolean training = settings.jvmOptions().stream().anyMatch(o -> o.startsWith(AOT_CACHE_OUTPUT));
+        return new ApplicationServer(builder.start(), base, training ? AOT_TRAINING_STOP_GRACE : STOP_GRACE);
     }
 
     /**
@@ -224,20 +233,24 @@ public final class ApplicationServer implements AutoCloseable {
     /** Stops the server gracefully (SIGTERM to the JVM), and forcibly if it has not stopped in time. */
     @Override
     public void close() throws InterruptedException {
-        stop(process);
+        stop(process, stopGrace);
     }
 
     /** Stops a WildFly started by its script: SIGTERM to the JVM, then force if it has not stopped in time. */
     static void stop(Process process) throws InterruptedException {
+        stop(process, STOP_GRACE);
+    }
+
+    private static void stop(Process process, Duration grace) throws InterruptedException {
         var jvms = process.descendants().toList();
         jvms.forEach(ProcessHandle::destroy);
         process.destroy();
-        if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+        if (!process.waitFor(grace.toSeconds(), TimeUnit.SECONDS)) {
             jvms.forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly().waitFor();
         }
         for (ProcessHandle jvm : jvms) {
-            jvm.onExit().orTimeout(STOP_GRACE.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> {
+            jvm.onExit().orTimeout(grace.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> {
                 jvm.destroyForcibly();
                 return jvm;
             }).join();

@@ -130,6 +130,8 @@ public final class ApplicationStack implements AutoCloseable {
     private volatile DatabaseTarget database;
     private volatile ServerAddress address;
     private volatile ServerCertificate certificate;
+    /** From the single server's start to order.ear deployed; null for a cluster or before it. */
+    private volatile Duration deployment;
     private volatile boolean closed;
     private volatile ApplicationServer.Settings serverSettings;
     private volatile boolean throughLink;
@@ -216,7 +218,8 @@ public final class ApplicationStack implements AutoCloseable {
             server = ApplicationServer.start(serverSettings);
             server.awaitDeployment(options.startupTimeout());
             address = ServerAddress.of(options.httpPort(), runProperties);
-            say.accept(String.format("Server: order.ear deployed in %.1f s", (System.nanoTime() - started) / 1e9));
+            deployment = Duration.ofNanos(System.nanoTime() - started);
+            say.accept(String.format("Server: order.ear deployed in %.1f s", deployment.toNanos() / 1e9));
         } catch (Exception e) {
             close();
             throw e;
@@ -352,6 +355,11 @@ public final class ApplicationStack implements AutoCloseable {
 
     public ServerAddress address() {
         return address;
+    }
+
+    /** How long the single server took from its start to order.ear deployed; empty for a cluster or before that. */
+    public Optional<Duration> deploymentTime() {
+        return Optional.ofNullable(deployment);
     }
 
     ApplicationServer server() {

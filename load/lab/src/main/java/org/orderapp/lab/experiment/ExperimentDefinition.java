@@ -151,6 +151,14 @@ public record ExperimentDefinition(String name, String varies, String descriptio
                 throw new IllegalArgumentException(file + ": variant " + v.name() + ": jdk is a major version such as 17 or 25; got "
                         + v.jdk());
             }
+            if (v.aotCache() != null && !v.usesAotCache()) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + ": aot-cache takes " + Variant.TRAIN_AND_USE
+                        + " (or is left out); got '" + v.aotCache() + "'");
+            }
+            if (v.usesAotCache() && (v.nodesOrDefault() > 1 || v.checkout() != null)) {
+                throw new IllegalArgumentException(file + ": variant " + v.name() + ": aot-cache is for the single server of this "
+                        + "checkout; no nodes or checkout");
+            }
             if (v.javaHome() != null && v.javaHome().isBlank()) {
                 throw new IllegalArgumentException(file + ": variant " + v.name() + ": java-home is empty");
             }
@@ -165,7 +173,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             }
             for (Variant v : variants) {
                 if (v.profile() != null || !v.properties().isEmpty() || !v.jvmOptions().isEmpty() || !v.serverCli().isEmpty()
-                        || v.checkout() != null || v.namesJdk()) {
+                        || v.checkout() != null || v.namesJdk() || v.aotCache() != null) {
                     throw new IllegalArgumentException(file + ": variant " + v.name() + ": a benchmark's variants name its "
                             + "loaders and take no server settings");
                 }

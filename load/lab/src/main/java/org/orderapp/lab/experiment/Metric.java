@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.orderapp.observation.ServerMetrics;
+import org.orderapp.observation.ServerWindow;
 
 /**
  * What an experiment compares, each with its direction and the words of its verdict. The names are the keys of
@@ -40,7 +41,14 @@ public enum Metric {
     HUGE_PAGES("huge_pages_mb", true, "higher", "lower", "memory on huge pages", ServerMetrics.SERVER_HUGE_PAGES_MB,
             "the server's memory on huge pages (transparent or explicit), MB, most in the window"),
     REPLENISH_RATE("replenish_per_s", true, "higher", "lower", "replenishment throughput", ServerMetrics.REPLENISH_PER_SECOND,
-            "replenishments applied per second");
+            "replenishments applied per second"),
+    // Start-up: the run's, not the window's (the method of rounds starts a server per run).
+    DEPLOY_TIME("deploy_s", false, "longer", "shorter", "time to deployment done", Observation.DEPLOY_SECONDS,
+            "time from the server's start to order.ear deployed, s"),
+    WARM_UP_TIME("warm_up_s", false, "longer", "shorter", "warm-up", Observation.WARM_UP_SECONDS,
+            "warm-up before the step's first measured window (steady state: until throughput was steady), s"),
+    JIT_SHARE("jit_share", false, "higher", "lower", "JIT compiler's share", ServerWindow.SERVER_JIT_SHARE,
+            "share of the server's CPU its JIT compiler took in the window");
 
     private final String key;
     private final boolean higherIsBetter;

@@ -12,11 +12,17 @@ import java.util.Map;
  * take as an expression, such as the cached connection manager's install), optionally another checkout of
  * Order (a folder with its own ./order) whose server and application run instead of this one, and optionally the JDK
  * the server runs on: by major version ({@code jdk: 25}, found among the installed JDKs) or by folder
- * ({@code java-home: DIR}); neither, the experiment's (--java-home, else JAVA_HOME's or the launcher's).
+ * ({@code java-home: DIR}); neither, the experiment's (--java-home, else JAVA_HOME's or the launcher's). With
+ * {@code aot-cache: train-and-use} (JDK 25 and later) each run's server starts with the ahead-of-time cache of its
+ * build, made first by a training start when the build has none yet.
  */
 public record Variant(String name, String description, String profile, Map<String, String> properties,
                       List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes,
-                      Integer jdk, String javaHome) {
+                      Integer jdk, String javaHome, String aotCache) {
+
+    /** The one value of {@code aot-cache}: a training start makes the build's cache, the measured starts use it. */
+    public static final String TRAIN_AND_USE = "train-and-use";
+
     public Variant {
         properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
@@ -25,19 +31,24 @@ public record Variant(String name, String description, String profile, Map<Strin
 
     /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
     public static Variant named(String name, String description) {
-        return new Variant(name, description, null, null, null, null, null, null, null, null, null);
+        return new Variant(name, description, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** A variant on the default JDK. */
     public Variant(String name, String description, String profile, Map<String, String> properties,
                    List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
-        this(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, null, null);
+        this(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, null, null, null);
     }
 
     /** The same variant with its server on the JDK in that folder (its major version, if it named one, kept). */
     public Variant onJavaHome(Path home) {
         return new Variant(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, jdk,
-                home == null ? null : home.toString());
+                home == null ? null : home.toString(), aotCache);
+    }
+
+    /** Whether the variant's server starts with an ahead-of-time cache (aot-cache: train-and-use). */
+    public boolean usesAotCache() {
+        return TRAIN_AND_USE.equals(aotCache);
     }
 
     /** Whether the variant names its JDK (by version or by folder). */
@@ -86,6 +97,9 @@ public record Variant(String name, String description, String profile, Map<Strin
             parts.add("JDK " + jdk + (javaHome == null ? "" : " in " + javaHome));
         } else if (javaHome != null) {
             parts.add("java-home " + javaHome);
+        }
+        if (usesAotCache()) {
+            parts.add("AOT cache (trained, then used)");
         }
         return String.join(", ", parts);
     }

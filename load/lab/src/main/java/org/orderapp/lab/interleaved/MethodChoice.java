@@ -29,6 +29,9 @@ public final class MethodChoice {
         if (d.load().containsKey("fault")) {
             return Optional.of("the load injects faults, which change the stack they hit: every run starts fresh");
         }
+        if (d.variants().stream().anyMatch(v -> v.usesAotCache())) {
+            return Optional.of("a variant with an AOT cache is about start-up: every run starts fresh");
+        }
         if (quick) {
             return Optional.of("--quick is a smoke check: one run of each variant");
         }

@@ -75,6 +75,10 @@ public final class ExperimentRunner implements ExperimentExecution {
 
     /** Why this experiment is measured by rounds, for the plan and the comparison. */
     private final String because;
+    /** The AOT cache of a variant that names one, trained before its measured start when missing. */
+    private AotTraining aot;
+    /** The measured start's time to order.ear deployed (null: a cluster, or not deployed). */
+    private Duration deployment;
 
     public ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, String because,
                      PrintStream out) {
@@ -135,6 +139,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             return exit;
         }
         load = definition.loadConfig();
+        aot = new AotTraining(settings.state(), definition.quick().loadConfig(), this::say);
         List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
         Map<String, ProjectLayout> binaries = VariantBinaries.of(layout, definition);
         printPlan(plan);
@@ -194,15 +199,42 @@ public final class ExperimentRunner implements ExperimentExecution {
         say("  load: " + String.join(" ", definition.loadArguments()));
     }
 
-    /** One run: a fresh stack for the variant, the data at its starting state, the load, the stack stopped. */
+    /**
+     * One run: for a variant with an AOT cache, first a training start when its build has none; then the measured start
+     * and its load.
+     */
     private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile) {
         String label = String.format(Locale.ROOT, "%02d-r%d-%s", p.sequence(), p.round(), p.variant().name());
+        deployment = null;
+        try {
+            List<String> properties = servers.properties(p.variant().properties());
+            List<String> cache = aot.measuredStartOptions(p.variant(), binaries, profile, properties, (jvm, training, name) ->
+                    startAndLoad(p, binaries, profile, jvm, training.withOutput(folder.resolve(RUNS), String.format(Locale.ROOT,
+                            "%02d-r%d-%s", p.sequence(), p.round(), name))));
+            RunResult result = startAndLoad(p, binaries, profile, cache, load.withOutput(folder.resolve(RUNS), label));
+            return observation(p, result);
+        } catch (Exception e) {
+            auditFailed = true; // a run that ended before its audit: nothing says its orders are safe
+            String reason = "the run failed: " + (e.getMessage() != null ? e.getMessage() : e.toString());
+            say("Run " + p.sequence() + " failed: " + reason);
+            return new Observation(p.sequence(), p.round(), p.variant().name(), null, false, List.of(reason), List.of());
+        }
+    }
+
+    /**
+     * A fresh stack for the variant (its JVM options, then further ones), the data at its starting state, the load, the
+     * stack stopped (a clean stop: the JVM's exit is where a training start writes its AOT cache).
+     */
+    private RunResult startAndLoad(Planned p, ProjectLayout binaries, ServerProfile profile, List<String> furtherJvmOptions,
+                                   LoadConfig runLoad) throws Exception {
         var stack = new ApplicationStack();
         current = stack;
         try {
             Path serverBase = settings.state().resolve("server");
+            var jvmOptions = new ArrayList<>(p.variant().jvmOptions());
+            jvmOptions.addAll(furtherJvmOptions);
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
-                    ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), p.variant().jvmOptions(),
+                    ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), jvmOptions,
                     STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
                     .withJavaHome(p.variant().javaHomePath());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
@@ -211,6 +243,7 @@ public final class ExperimentRunner implements ExperimentExecution {
                 stack.throughDatabaseLink(); // the fault hangs the link between the server and the database
             }
             stack.start(options, this::say);
+            deployment = stack.deploymentTime().orElse(null);
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
             if (record.machine().get("database") == null) {
@@ -222,14 +255,7 @@ public final class ExperimentRunner implements ExperimentExecution {
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
                     stack.database().password(), servers.admin().authorization())
                     .withNodes(cluster == null ? List.of() : cluster.targets()).withTrust(stack.trust());
-            RunResult result = new LoadDriver(load.withOutput(folder.resolve(RUNS), label), target, out)
-                    .withDatabaseLink(stack.databaseLink()).run();
-            return observation(p, result);
-        } catch (Exception e) {
-            auditFailed = true; // a run that ended before its audit: nothing says its orders are safe
-            String reason = "the run failed: " + (e.getMessage() != null ? e.getMessage() : e.toString());
-            say("Run " + p.sequence() + " failed: " + reason);
-            return new Observation(p.sequence(), p.round(), p.variant().name(), null, false, List.of(reason), List.of());
+            return new LoadDriver(runLoad, target, out).withDatabaseLink(stack.databaseLink()).run();
         } finally {
             say("Stopping the server and the database ...");
             stack.close();
@@ -245,7 +271,9 @@ public final class ExperimentRunner implements ExperimentExecution {
     }
 
     private Observation observation(Planned p, RunResult result) {
-        var steps = result.steps().stream().map(Observation.StepFigures::of).toList();
+        Duration deployed = deployment;
+        var steps = result.steps().stream().map(Observation.StepFigures::of)
+                .map(s -> deployed == null ? s : s.withServer(Observation.DEPLOY_SECONDS, deployed.toMillis() / 1000.0)).toList();
         auditFailed |= result.audit() != null && !result.auditPassed();
         say(String.format(Locale.ROOT, "Run %d: %s", p.sequence(), result.validity().valid() ? "valid"
                 : "INVALID: " + String.join("; ", result.validity().reasons())));

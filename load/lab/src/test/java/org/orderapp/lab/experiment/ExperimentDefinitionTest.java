@@ -87,6 +87,21 @@ class ExperimentDefinitionTest {
     }
 
     @Test
+    void aVariantMayStartWithTheAotCacheOfItsBuild() throws Exception {
+        var d = ExperimentDefinition.read(file("aot", MINIMAL + "  - name: cached\n    jdk: 25\n    aot-cache: train-and-use\n"
+                + "metrics: [deploy_s, warm_up_s, jit_share]\n"));
+        Variant cached = d.variants().get(2);
+        assertTrue(cached.usesAotCache());
+        assertFalse(d.variants().get(0).usesAotCache());
+        assertTrue(cached.summary().endsWith("JDK 25, AOT cache (trained, then used)"), cached.summary());
+        assertTrue(cached.onJavaHome(Path.of("/opt/jdk-25")).usesAotCache(), "kept when its JDK is found");
+        assertEquals(List.of(Metric.DEPLOY_TIME, Metric.WARM_UP_TIME, Metric.JIT_SHARE), d.comparedMetrics().subList(4, 7));
+        assertMessage(file("other", MINIMAL + "  - name: cached\n    aot-cache: always\n"), "aot-cache takes train-and-use");
+        assertMessage(file("nodes", MINIMAL + "  - name: cached\n    nodes: 2\n    aot-cache: train-and-use\n"),
+                "aot-cache is for the single server");
+    }
+
+    @Test
     void loadOptionsAreThoseOfOrderLoad() throws Exception {
         var d = ExperimentDefinition.read(file("x", MINIMAL + """
                 load:
