@@ -28,9 +28,11 @@ import org.orderapp.lab.experiment.Method;
  * per variant; every server warmed once until steady (the load's steady-state criterion: throughput steady and the JIT
  * compiler settled); then blocks, each measuring every variant once in a random order (a settle of the load's warm-up,
  * a window of its measure, at each step), the others idle and unsampled, a variant's replenish queue drained before the
- * next one is measured. After each block the comparison is rewritten, its ratios paired per block (the mean of the
- * blocks' log-ratios with a Student t interval), and the StopRule decides whether another block is needed. At the end,
- * every database is audited once, against the orders acknowledged on it to every variant.
+ * next one is measured; with the audit on, the data is reset before every window and every window audited. After each
+ * block the comparison is rewritten, its ratios paired per block (the Hodges-Lehmann estimate of the blocks'
+ * log-ratios with the signed-rank interval, Statistics.pairedRatioRobust), and the StopRule decides whether another
+ * block is needed. Without a data reset, every database is audited once at the end, against the orders acknowledged
+ * on it to every variant.
  */
 public final class InterleavedExperiment {
 
