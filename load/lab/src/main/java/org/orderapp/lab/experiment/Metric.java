@@ -101,7 +101,8 @@ public enum Metric {
 
     /**
      * The verdict in words: "faster by 12 % (95 % CI 7–17 %)", "p99 lower by 30 % (95 % CI 12–44 %)", or "no difference
-     * this run can detect (CI 0.96–1.05)". Without an interval (one paired round) it says so.
+     * this run can detect (CI 0.96–1.05)". Without an interval (one paired round, or fewer than six paired blocks) it
+     * says so.
      */
     public String verdict(Interval ratio) {
         if (ratio == null) {
@@ -109,7 +110,10 @@ public enum Metric {
         }
         String prefix = subject == null ? "" : subject + " ";
         if (!ratio.hasInterval()) {
-            return String.format(Locale.ROOT, "%sratio %.2f from one paired round: no interval, no verdict", prefix, ratio.estimate());
+            return ratio.n() <= 1
+                    ? String.format(Locale.ROOT, "%sratio %.2f from one paired round: no interval, no verdict", prefix, ratio.estimate())
+                    : String.format(Locale.ROOT, "%sratio %.2f from %d paired blocks: too few for a 95 %% interval (the signed-rank"
+                            + " interval needs six), no verdict", prefix, ratio.estimate(), ratio.n());
         }
         return switch (ratio.side(1.0)) {
             case 1 -> String.format(Locale.ROOT, "%s%s by %s %% (95 %% CI %s–%s %%)", prefix, up, percent(ratio.estimate() - 1),

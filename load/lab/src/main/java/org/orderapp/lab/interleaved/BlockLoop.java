@@ -198,7 +198,7 @@ final class BlockLoop {
     private String widest() {
         var widths = headlineHalfWidths();
         if (widths.isEmpty() || widths.stream().anyMatch(w -> w == null)) {
-            return "unknown (fewer than two valid paired blocks)";
+            return "unknown (fewer than six counted blocks: no interval yet)";
         }
         return StopRule.formatPercent(widths.stream().mapToDouble(Double::doubleValue).max().orElse(0));
     }

@@ -14,8 +14,9 @@ import org.orderapp.lab.experiment.Statistics;
  * The instrument checked against a known cause: a variant whose server spins a known amount of CPU per request
  * (order.calibration.spin-micros, a servlet filter of the application that is a test instrument only) against the
  * control. What the lab finds is the paired difference, block by block, of the server's CPU per transaction, in
- * microseconds: its Hodges-Lehmann estimate with the signed-rank 95 % interval, as the interleaved ratios are; the driver counts every request as a transaction, so the spin per request is
- * the spin per transaction.
+ * microseconds: its Hodges-Lehmann estimate with the signed-rank 95 % interval, over the blocks that count (burn-in
+ * blocks, a JIT compiler still at work, are left out as they are from the ratios). The driver counts every request as a
+ * transaction, so the spin per request is the spin per transaction.
  */
 public final class Calibration {
 
@@ -39,10 +40,10 @@ public final class Calibration {
             for (var step : steps.entrySet()) {
                 var differences = new ArrayList<Double>();
                 for (Observation o : observations) {
-                    if (!o.variant().equals(v.name()) || !o.valid()) {
+                    if (!o.variant().equals(v.name()) || !o.valid() || o.burnIn()) {
                         continue;
                     }
-                    observations.stream().filter(p -> p.variant().equals(control) && p.round() == o.round() && p.valid()).findFirst()
+                    observations.stream().filter(p -> p.variant().equals(control) && p.round() == o.round() && p.valid() && !p.burnIn()).findFirst()
                             .ifPresent(p -> {
                                 Double mine = serverCpu(o, step.getKey());
                                 Double theirs = serverCpu(p, step.getKey());

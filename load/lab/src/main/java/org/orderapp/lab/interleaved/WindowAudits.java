@@ -31,14 +31,20 @@ final class WindowAudits {
         this.out = out;
     }
 
-    /** The data back at its loaded state (when the caller resets it) and the stock before the window, for its audit. */
+    /**
+     * The data back at its loaded state (when the caller resets it: every window starts from the same data, audited or
+     * not) and, with the audit on, the stock before the window for its audit.
+     */
     StockSnapshot startWindow(ResidentVariant r, LoadSession s) throws IOException, InterruptedException {
-        if (reset == null || !load.audit()) {
+        if (reset == null) {
             return null;
         }
         try {
             reset.reset(r);
             s.forgetAcknowledged();
+            if (!load.audit()) {
+                return null;
+            }
             try (var c = s.connect()) {
                 return StockSnapshot.take(c);
             }

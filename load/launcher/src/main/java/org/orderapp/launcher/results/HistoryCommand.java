@@ -7,6 +7,7 @@ import org.orderapp.driver.report.RunHistory;
 import org.orderapp.lab.history.ChangePoints;
 import org.orderapp.lab.history.HistoryFile;
 import org.orderapp.lab.history.MetricHistory;
+import org.orderapp.lab.history.OtavaExport;
 import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,6 +25,11 @@ public class HistoryCommand implements Callable<Integer> {
 
     @Option(names = "--file", paramLabel = "CSV", description = "The history read (default: results/history.csv in the project).")
     Path file;
+
+    @Option(names = "--otava", paramLabel = "DIR", description = {"Also write the history as Apache Otava reads it into DIR:",
+            "a CSV file per profile and settings digest, holding the figures each of its runs recorded, and otava.yaml",
+            "naming them (otava --config-file DIR/otava.yaml analyze ...)."})
+    Path otava;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -47,6 +53,13 @@ public class HistoryCommand implements Callable<Integer> {
             for (MetricHistory history : MetricHistory.of(rows, m, ChangePoints.Settings.DEFAULT)) {
                 System.out.println(history.text());
             }
+        }
+        if (otava != null) {
+            for (OtavaExport.Test test : OtavaExport.write(rows, otava)) {
+                System.out.printf("Otava test %s: %d runs, %s (%s)%n", test.name(), test.runs(), String.join(", ", test.metrics()),
+                        otava.resolve(test.file()));
+            }
+            System.out.println("Otava configuration: " + otava.resolve(OtavaExport.CONFIG));
         }
         return 0;
     }
