@@ -113,8 +113,11 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
     }
 
     private static List<Aggregate> aggregate(RunResult run) {
-        Map<Integer, List<StepOutcome>> byStep = new TreeMap<>();
-        run.steps().forEach(o -> byStep.computeIfAbsent(o.client().stepIndex(), k -> new ArrayList<>()).add(o));
+        // By step and its load: the interleaved method's resident run holds its warm-up (at --warm-up-users) and its
+        // windows (at the step's users) under one step index, and they are not repeats of one another.
+        Map<List<Double>, List<StepOutcome>> byStep = new LinkedHashMap<>();
+        run.steps().stream().sorted(java.util.Comparator.comparingInt(o -> o.client().stepIndex())).forEach(o -> byStep
+                .computeIfAbsent(List.of((double) o.client().stepIndex(), o.client().step()), k -> new ArrayList<>()).add(o));
         List<Aggregate> rows = new ArrayList<>();
         for (List<StepOutcome> repeats : byStep.values()) {
             StepResult first = repeats.get(0).client();

@@ -96,6 +96,40 @@ class RunFolderTest {
         assertFalse(report.contains("/*PAGE_") || report.contains("/*CHART_JS*/"), "the shared style and script are inlined");
     }
 
+    @Test
+    void aResidentRunsWarmUpAndWindowsAreAggregatedApartAndTheHistoryTakesTheWindows(@TempDir Path parent) throws Exception {
+        // The interleaved method's run folder of a variant: its warm-up at 4 users and its windows at 20, one step index.
+        Path folder = Files.createDirectories(parent.resolve("run"));
+        LoadConfig config = LoadOptions.parse(folder, List.of("--users", "20", "--output", parent.toString()));
+        RunFolder.writeConfig(folder, config, TARGET);
+        var outcomes = new java.util.ArrayList<StepOutcome>();
+        outcomes.add(outcome(0, 4, "4 users", 100));
+        outcomes.add(outcome(1, 20, "20 users", 1000));
+        outcomes.add(outcome(2, 20, "20 users", 1200));
+        RunFolder.write(new RunResult(config, TARGET, "form", Instant.EPOCH, Instant.EPOCH.plusSeconds(30), folder, 10, 1,
+                outcomes, List.of(), null, Validity.of(List.of()), List.of(), List.of(), null));
+        JsonNode aggregate = ResultFiles.JSON.readTree(folder.resolve("summary.json").toFile()).path("aggregate");
+        assertEquals(2, aggregate.size(), "the warm-up is not a repeat of the windows");
+        assertEquals(4, aggregate.get(0).path("step").asDouble(), 1e-9);
+        assertEquals(20, aggregate.get(1).path("step").asDouble(), 1e-9);
+        assertEquals(110, aggregate.get(1).path("types").path(RunFolder.ALL).path("throughputMean").asDouble(), 1e-6);
+        var history = Files.readAllLines(parent.resolve(RunHistory.FILE));
+        var header = List.of(history.get(0).split(","));
+        var row = history.get(1).split(",");
+        assertEquals("20", row[header.indexOf("users")]);
+        assertEquals(110, Double.parseDouble(row[header.indexOf("tx_per_s")]), 1e-3);
+    }
+
+    private static StepOutcome outcome(int repeat, double users, String name, long requests) {
+        var response = new EnumMap<RequestType, Histogram>(RequestType.class);
+        var h = new Histogram(3);
+        h.recordValueWithCount(20_000, requests);
+        response.put(RequestType.NEW_ORDER, h);
+        var step = new StepResult(repeat, 0, users, name, 10, 10, response, response, Map.of(), Map.of(), 0, 0, List.of(),
+                new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
+        return new StepOutcome(step, new ServerWindow(Map.of(ServerWindow.CPU_PER_TX + "server", 1.0)), null, null, null, null, null);
+    }
+
     private static RunResult run(LoadConfig config, Path folder) {
         var response = new EnumMap<RequestType, Histogram>(RequestType.class);
         var h = new Histogram(3);
