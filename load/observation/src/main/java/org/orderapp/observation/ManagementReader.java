@@ -86,7 +86,7 @@ public final class ManagementReader implements ServerReadings {
         Map<String, Double> values = new LinkedHashMap<>();
         // One composite operation for all of them: one request and one answer instead of a dozen, each of which cost the
         // loaded server a management thread's work (measured: see CompositeRead).
-        var reads = new CompositeRead(this);
+        var reads = new CompositeRead(this::execute);
         var poolRead = reads.add(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")));
         var jdbcRead = reads.add(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "jdbc")));
         var jpaRead = reads.add(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "jpa")));
@@ -187,19 +187,6 @@ public final class ManagementReader implements ServerReadings {
         return Optional.of(b.toString());
     }
 
-    /** What is left to recover after a crash: transactions in the transaction manager's log, prepared in the broker. */
-    public record InDoubt(int logged, int prepared) {
-        public boolean none() {
-            return logged == 0 && prepared == 0;
-        }
-
-        @Override
-        public String toString() {
-            return "the transaction manager's log holds " + logged + (logged == 1 ? " transaction" : " transactions")
-                    + ", the broker " + prepared + " prepared (in-doubt)";
-        }
-    }
-
     /**
      * The transactions in the transaction manager's log and the broker's prepared (in-doubt) transactions. The
      * log-store's probe re-reads the log into the management model; it changes nothing in the log. Empty when the
@@ -220,7 +207,7 @@ public final class ManagementReader implements ServerReadings {
     }
 
     /** An operation's whole answer (outcome, result, failure); empty when the server cannot be reached. */
-    Optional<ModelNode> execute(ModelNode op) {
+    private Optional<ModelNode> execute(ModelNode op) {
         try {
             return Optional.of(client.execute(op));
         } catch (IOException e) {
