@@ -3,6 +3,7 @@ package org.orderapp.application;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import org.orderapp.application.contention.KeyTakenException;
 
 /** The stored idempotency keys, each with the order it created; kept in the database so every node honours them. */
 public interface IdempotencyKeys {

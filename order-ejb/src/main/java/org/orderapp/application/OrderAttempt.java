@@ -1,5 +1,7 @@
 package org.orderapp.application;
 
+import org.orderapp.application.contention.Conflicts;
+
 /**
  * One attempt at taking an order, in one JTA transaction that stores everything or nothing; {@link OrderService}
  * retries it when it loses a race ({@link Conflicts}). Served through JPA or, with order.services.mode=jdbc, in plain

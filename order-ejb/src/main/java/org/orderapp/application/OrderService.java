@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 import org.orderapp.application.OrderRejectedException.Reason;
+import org.orderapp.application.contention.Conflicts;
+import org.orderapp.application.contention.KeyTakenException;
 
 /**
  * Taking orders. Concurrent orders for the same stock meet at the inventory rows' version check (or, on a Galera

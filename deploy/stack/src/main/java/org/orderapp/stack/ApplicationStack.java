@@ -2,8 +2,8 @@ package org.orderapp.stack;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
@@ -11,7 +11,6 @@ import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.database.EmbeddedDatabase;
 import org.orderapp.stack.database.GaleraCluster;
-import org.orderapp.stack.database.GaleraPorts;
 import org.orderapp.stack.layout.Jdk;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
@@ -53,13 +52,6 @@ public final class ApplicationStack implements AutoCloseable {
     public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
                    List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
                    List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase, Path javaHome, TlsSource tls) {
-
-        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase) {
-            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
-                    nodes, dbNodes, sharedDatabase, null, null);
-        }
 
         /** The same stack with its servers on the JDK in that folder (null: the default one). */
         public Options withJavaHome(Path home) {
@@ -123,19 +115,16 @@ public final class ApplicationStack implements AutoCloseable {
     private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
     private static final int MAX_RESTARTS = 5;
 
-    private volatile EmbeddedDatabase embedded;
-    private volatile GaleraCluster galera;
+    private final StackDatabase databases = new StackDatabase();
+    private final ServerDatabaseRoute route = new ServerDatabaseRoute();
     private volatile ApplicationServer server;
     private volatile ApplicationCluster cluster;
-    private volatile DatabaseTarget database;
     private volatile ServerAddress address;
     private volatile ServerCertificate certificate;
     /** From the single server's start to order.ear deployed; null for a cluster or before it. */
     private volatile Duration deployment;
     private volatile boolean closed;
     private volatile ApplicationServer.Settings serverSettings;
-    private volatile boolean throughLink;
-    private volatile DatabaseLink link;
     private volatile Duration startupTimeout;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile String failure;
@@ -146,31 +135,8 @@ public final class ApplicationStack implements AutoCloseable {
         // A JDK that cannot run is refused before anything starts.
         Jdk jdk = Jdk.at(options.javaHome() != null ? options.javaHome() : Jdk.defaultHome());
         try {
-            Optional<DatabaseTarget> external = DatabaseTarget.external();
-            if (options.sharedDatabase() != null) {
-                database = options.sharedDatabase();
-                say.accept("Database: shared, " + database.displayUrl());
-            } else if (options.dbNodes() > 1) {
-                if (external.isPresent()) {
-                    throw new IllegalArgumentException("a database cluster is started here (more than one database node), "
-                            + "but " + DatabaseTarget.URL + " names an external database; unset it, or run one database node");
-                }
-                galera = GaleraCluster.start(options.galeraHome(), options.dbNodes(), GaleraPorts.of(options.serverProperties()), say);
-                database = galera.target();
-                say.accept("Database: the application reaches the cluster through " + database.displayUrl());
-            } else if (external.isPresent()) {
-                database = external.get();
-                if (database.password().isEmpty()) {
-                    throw new IllegalArgumentException("ORDER_DB_PASSWORD must be set for an external database: "
-                            + "WildFly datasources do not accept an empty password.");
-                }
-                say.accept("Database: external " + database.displayUrl());
-            } else {
-                say.accept("Database: starting embedded MariaDB (data in " + options.databaseHome() + ") ...");
-                embedded = EmbeddedDatabase.start(options.databaseHome());
-                database = embedded.target();
-                say.accept("Database: embedded MariaDB on 127.0.0.1:" + embedded.port());
-            }
+            DatabaseTarget database = databases.start(options.sharedDatabase(), options.dbNodes(), options.databaseHome(),
+                    options.galeraHome(), options.serverProperties(), say);
             var family = database.probe();
             say.accept("Database: " + family.name() + " " + family.version() + "; Hibernate dialect " + family.hibernateDialect());
 
@@ -185,27 +151,18 @@ public final class ApplicationStack implements AutoCloseable {
             say.accept((clustered ? "Cluster" : "Server") + ": JVM " + jdk.describe());
             long started = System.nanoTime();
             // The profile's system properties first: a -D given for the run comes later and wins.
-            var properties = new java.util.ArrayList<>(profile.systemProperties());
-            properties.addAll(options.serverProperties());
-            List<String> runProperties = options.serverProperties();
-            Map<String, String> environment = Map.of();
-            certificate = certificate(options, properties, say);
-            if (certificate != null) {
-                // Before the run's own properties, so that a -D given for the run still wins (order.tls.redirect=false).
-                properties.addAll(properties.size() - runProperties.size(), certificate.serverProperties());
-                runProperties = new java.util.ArrayList<>(certificate.serverProperties());
-                runProperties.addAll(options.serverProperties());
-                environment = certificate.environment();
-            }
-            DatabaseTarget serverDatabase = database;
-            if (throughLink && !database.url().contains(",")) {
-                link = DatabaseLink.to(database.url());
-                serverDatabase = new DatabaseTarget(link.jdbcUrl(database.url()), database.user(), database.password());
-                say.accept("Database: the server reaches it through a link on 127.0.0.1:" + link.port() + " (for the fault db-hang)");
-            }
+            var profileAndRun = new ArrayList<>(profile.systemProperties());
+            profileAndRun.addAll(options.serverProperties());
+            ServerHttps https = ServerHttps.prepare(options.tls(), profileAndRun, options.httpPort(), options.nodes(),
+                    options.tlsHome(), say);
+            certificate = https.certificate();
+            List<String> runProperties = https.beforeRun(options.serverProperties());
+            var properties = new ArrayList<>(profile.systemProperties());
+            properties.addAll(runProperties);
+            DatabaseTarget serverDatabase = route.open(database, say);
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     serverDatabase, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), environment, jdk.home());
+                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), https.environment(), jdk.home());
             startupTimeout = options.startupTimeout();
             if (clustered) {
                 cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
@@ -226,36 +183,6 @@ public final class ApplicationStack implements AutoCloseable {
         }
     }
 
-    /**
-     * The certificate the server serves HTTPS with, made ready in the options' tls folder; null for plain HTTP. The
-     * options may name it; order.tls.enabled=true alone among the properties (an experiment's variant) gets the
-     * folder's made certificate; with a key store of its own (order.tls.key-store, its password in the caller's
-     * environment) the server is left to it.
-     */
-    private static ServerCertificate certificate(Options options, List<String> properties, Consumer<String> say) throws java.io.IOException {
-        boolean ownKeyStore = properties.stream().anyMatch(p -> p.startsWith("order.tls.key-store="));
-        TlsSource tls = options.tls() != null ? options.tls()
-                : ServerAddress.of(options.httpPort(), properties).tls() && !ownKeyStore ? TlsSource.generated() : null;
-        if (tls == null) {
-            return null;
-        }
-        if (options.nodes() > 1) {
-            throw new IllegalArgumentException("HTTPS is served by a single server for now, not by a cluster's load balancer");
-        }
-        ServerCertificate made;
-        try {
-            made = tls.prepare(options.tlsHome());
-        } catch (java.io.IOException unusable) {
-            if (tls.isGiven()) { // the user's files: said as a mistake of the command line
-                throw new IllegalArgumentException(unusable.getMessage(), unusable);
-            }
-            throw unusable;
-        }
-        say.accept("Server: HTTPS with " + (tls.isGiven() ? "the certificate " + tls.certificate() : "the certificate made for "
-                + options.tlsHome()) + " (" + made.describe() + ")");
-        return made;
-    }
-
     /** Watches the database and the server from now on, starting either again when it dies. */
     public void supervise(Consumer<String> say) {
         var supervisor = new Thread(() -> superviseUntilClosed(say), "order-supervisor");
@@ -273,7 +200,7 @@ public final class ApplicationStack implements AutoCloseable {
         try {
             while (!closed) {
                 Thread.sleep(SUPERVISE_INTERVAL.toMillis());
-                EmbeddedDatabase db = embedded;
+                EmbeddedDatabase db = databases.embedded();
                 if (db != null && !db.running()) {
                     long started = System.nanoTime();
                     synchronized (this) { // close() waits for the restart, then stops what it started
@@ -286,21 +213,13 @@ public final class ApplicationStack implements AutoCloseable {
                     }
                     say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
                 }
-                GaleraCluster g = galera;
+                GaleraCluster g = databases.galera();
                 if (g != null) {
-                    g.restartWhatDied(what -> {
-                        synchronized (this) {
-                            countRestart(what);
-                        }
-                    }, say);
+                    g.restartWhatDied(this::countRestart, say);
                 }
                 ApplicationCluster c = cluster;
                 if (c != null) {
-                    c.restartWhatDied(what -> {
-                        synchronized (this) {
-                            countRestart(what);
-                        }
-                    }, say);
+                    c.restartWhatDied(this::countRestart, say);
                 }
                 ApplicationServer s = server;
                 if (s != null && !s.process().isAlive()) {
@@ -329,14 +248,14 @@ public final class ApplicationStack implements AutoCloseable {
         }
     }
 
-    private void countRestart(String what) {
+    private synchronized void countRestart(String what) {
         if (++restarts > MAX_RESTARTS) {
             throw new IllegalStateException(what + " died again after " + MAX_RESTARTS + " restarts; giving up");
         }
     }
 
     public DatabaseTarget database() {
-        return database;
+        return databases.target();
     }
 
     /**
@@ -344,13 +263,13 @@ public final class ApplicationStack implements AutoCloseable {
      * which the fault db-hang hangs; the stack's own checks and the audit go to the database directly.
      */
     public ApplicationStack throughDatabaseLink() {
-        throughLink = true;
+        route.throughLink();
         return this;
     }
 
     /** The link between the server and the database, when the stack was started through one. */
     public Optional<DatabaseLink> databaseLink() {
-        return Optional.ofNullable(link);
+        return route.link();
     }
 
     public ServerAddress address() {
@@ -388,7 +307,7 @@ public final class ApplicationStack implements AutoCloseable {
     }
 
     public boolean embeddedDatabase() {
-        return embedded != null || galera != null;
+        return databases.startedHere();
     }
 
     /** What this machine lacks for a database cluster (more than one database node), each with its Debian package. */
@@ -398,7 +317,7 @@ public final class ApplicationStack implements AutoCloseable {
 
     /** The database cluster, when the stack runs one (more than one database node); null otherwise. */
     public GaleraCluster galera() {
-        return galera;
+        return databases.galera();
     }
 
     /** Stops the server, then the database; what was not started is skipped. */
@@ -419,18 +338,7 @@ public final class ApplicationStack implements AutoCloseable {
         if (cluster != null) {
             cluster.close();
         }
-        if (link != null) {
-            link.close();
-        }
-        if (galera != null) {
-            galera.close();
-        }
-        if (embedded != null) {
-            try {
-                embedded.close();
-            } catch (Exception e) {
-                System.err.println("Stopping the database failed: " + e);
-            }
-        }
+        route.close();
+        databases.close();
     }
 }

@@ -22,7 +22,6 @@ import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.workload.OrderRetry;
-import org.orderapp.observation.ManagementReader;
 import org.orderapp.observation.ServerReadings;
 import org.orderapp.target.DatabaseLink;
 import org.orderapp.target.GaleraNodes;
@@ -148,7 +147,7 @@ public final class LoadDriver {
         }
         say("Transactions: waiting for the recovery of in-doubt transactions ...");
         long start = System.nanoTime();
-        Optional<ManagementReader.InDoubt> left = management.inDoubtTransactions();
+        Optional<ServerReadings.InDoubt> left = management.inDoubtTransactions();
         while ((left.isEmpty() || !left.get().none()) && System.nanoTime() - start < RECOVERY_WAIT.toNanos()) {
             java.util.concurrent.locks.LockSupport.parkNanos(java.time.Duration.ofSeconds(5).toNanos());
             left = management.inDoubtTransactions();

@@ -25,6 +25,7 @@ import org.orderapp.driver.engine.StepController;
 import org.orderapp.driver.engine.StepResult;
 import org.orderapp.driver.engine.UserFactory;
 import org.orderapp.driver.http.UserConnection;
+import org.orderapp.driver.report.ResultFiles;
 import org.orderapp.driver.report.RunFolder;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.settings.LoadConfig;
@@ -121,7 +122,7 @@ public final class LoadSession implements AutoCloseable {
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());
-        String stem = RunFolder.stepStem(repeat, index, step, config);
+        String stem = ResultFiles.stepStem(repeat, index, step, config);
         Path jfr = folder.resolve("jfr").resolve(stem + ".jfr");
         Path flameGraph = RunFolder.flameGraph(folder, stem);
         var hooks = instruments.hooks(jfr, flameGraph);

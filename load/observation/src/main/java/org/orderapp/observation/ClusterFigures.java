@@ -133,18 +133,18 @@ public final class ClusterFigures implements ServerReadings {
 
     /** Summed over the nodes; empty when a node cannot be read. */
     @Override
-    public Optional<ManagementReader.InDoubt> inDoubtTransactions() {
+    public Optional<InDoubt> inDoubtTransactions() {
         int logged = 0;
         int prepared = 0;
         for (ManagementReader reader : readers) {
-            Optional<ManagementReader.InDoubt> d = reader.inDoubtTransactions();
+            Optional<InDoubt> d = reader.inDoubtTransactions();
             if (d.isEmpty()) {
                 return Optional.empty();
             }
             logged += d.get().logged();
             prepared += d.get().prepared();
         }
-        return Optional.of(new ManagementReader.InDoubt(logged, prepared));
+        return Optional.of(new InDoubt(logged, prepared));
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.orderapp.observation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
@@ -16,12 +17,16 @@ import org.jboss.dmr.ModelNode;
  */
 public final class CompositeRead {
 
-    private final ManagementReader reader;
+    private final Function<ModelNode, Optional<ModelNode>> send;
     private final List<ModelNode> operations = new ArrayList<>();
     private final List<Optional<ModelNode>> results = new ArrayList<>();
 
-    CompositeRead(ManagementReader reader) {
-        this.reader = reader;
+    /**
+     * @param send sends an operation and gives its whole answer (outcome, result, failure); empty when the server
+     *             cannot be reached
+     */
+    CompositeRead(Function<ModelNode, Optional<ModelNode>> send) {
+        this.send = send;
     }
 
     /** A read to send; its result is there after {@link #execute()}. */
@@ -35,15 +40,19 @@ public final class CompositeRead {
         results.clear();
         ModelNode composite = Operations.createCompositeOperation();
         operations.forEach(op -> composite.get("steps").add(op));
-        Optional<ModelNode> answer = reader.execute(composite);
+        Optional<ModelNode> answer = send.apply(composite);
         if (answer.isPresent() && Operations.isSuccessfulOutcome(answer.get())) {
             ModelNode steps = Operations.readResult(answer.get());
             for (int i = 1; i <= operations.size(); i++) {
-                ModelNode step = steps.has("step-" + i) ? steps.get("step-" + i) : new ModelNode();
-                results.add(Operations.isSuccessfulOutcome(step) ? Optional.of(Operations.readResult(step)) : Optional.empty());
+                results.add(result(Optional.of(steps.has("step-" + i) ? steps.get("step-" + i) : new ModelNode())));
             }
         } else {
-            operations.forEach(op -> results.add(reader.read(op)));
+            operations.forEach(op -> results.add(result(send.apply(op))));
         }
+    }
+
+    /** An answer's result; empty when the operation failed or had no answer. */
+    private static Optional<ModelNode> result(Optional<ModelNode> answer) {
+        return answer.filter(Operations::isSuccessfulOutcome).map(Operations::readResult);
     }
 }

@@ -39,7 +39,7 @@ public final class ManagementReader implements ServerReadings {
     private static final ModelNode COLLECTORS = Operations.createAddress("core-service", "platform-mbean", "type", "garbage-collector");
     private static final ModelNode MEMORY = Operations.createAddress("core-service", "platform-mbean", "type", "memory");
     private static final ModelNode RUNTIME = Operations.createAddress("core-service", "platform-mbean", "type", "runtime");
-    private static final double MB = 1024.0 * 1024.0;
+    private static final double MB = SampleFigures.MB;
 
     private final ModelControllerClient client;
     private final AllocationCounter allocation = new AllocationCounter();
@@ -86,7 +86,7 @@ public final class ManagementReader implements ServerReadings {
         Map<String, Double> values = new LinkedHashMap<>();
         // One composite operation for all of them: one request and one answer instead of a dozen, each of which cost the
         // loaded server a management thread's work (measured: see CompositeRead).
-        var reads = new CompositeRead(this);
+        var reads = new CompositeRead(this::execute);
         var poolRead = reads.add(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "pool")));
         var jdbcRead = reads.add(runtime(Operations.createAddress("subsystem", "datasources", "data-source", "OrderDS", "statistics", "jdbc")));
         var jpaRead = reads.add(recursiveRuntime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "jpa")));
@@ -102,102 +102,16 @@ public final class ManagementReader implements ServerReadings {
         var heapRead = reads.add(Operations.createReadAttributeOperation(MEMORY, "heap-memory-usage"));
         var threadIdsRead = reads.add(Operations.createReadAttributeOperation(THREADING, "all-thread-ids"));
         reads.execute();
-        poolRead.get()
-                .ifPresent(pool -> {
-                    put(values, "ds.active", pool, "ActiveCount");
-                    put(values, "ds.available", pool, "AvailableCount");
-                    put(values, ServerMetrics.DS_IN_USE, pool, "InUseCount");
-                    put(values, ServerMetrics.DS_MAX_USED, pool, "MaxUsedCount");
-                    put(values, ServerMetrics.DS_WAIT_COUNT, pool, "WaitCount");
-                    put(values, "ds.maxWaitCount", pool, "MaxWaitCount");
-                    put(values, ServerMetrics.DS_BLOCKING_MS, pool, "TotalBlockingTime");
-                    put(values, "ds.timedOut", pool, "TimedOut");
-                    put(values, ServerMetrics.DS_MAX_WAIT_MS, pool, "MaxWaitTime");
-                });
-        jdbcRead.get()
-                .ifPresent(jdbc -> {
-                    put(values, ServerMetrics.PS_CACHE_HITS, jdbc, "PreparedStatementCacheHitCount");
-                    put(values, ServerMetrics.PS_CACHE_MISSES, jdbc, "PreparedStatementCacheMissCount");
-                    put(values, ServerMetrics.PS_CACHE_SIZE, jdbc, "PreparedStatementCacheCurrentSize");
-                });
-        // Hibernate's statistics of the OLTP unit, when it keeps them (order.services.statistics=true).
-        jpaRead.get()
-                .filter(jpa -> jpa.hasDefined("hibernate-persistence-unit"))
-                .ifPresent(jpa -> jpa.get("hibernate-persistence-unit").asPropertyList().stream()
-                        .filter(unit -> unit.getName().endsWith("#services"))
-                        .filter(unit -> unit.getValue().get("statistics-enabled").asBoolean(false))
-                        .forEach(unit -> put(values, ServerMetrics.HIBERNATE_PREPARES, unit.getValue(), "prepared-statement-count")));
-        ejbRead.get()
-                .ifPresent(ejb -> {
-                    for (String kind : new String[] {"stateless-session-bean", "message-driven-bean"}) {
-                        if (!ejb.hasDefined(kind)) {
-                            continue;
-                        }
-                        for (var bean : ejb.get(kind).asPropertyList()) {
-                            String prefix = (kind.startsWith("message") ? ServerMetrics.mdbPool(bean.getName(), "")
-                                    : ServerMetrics.ejbPool(bean.getName(), ""));
-                            ModelNode b = bean.getValue();
-                            put(values, prefix + "poolMax", b, "pool-max-size");
-                            put(values, prefix + "poolAvailable", b, "pool-available-count");
-                            put(values, prefix + "poolCurrent", b, "pool-current-size");
-                            put(values, prefix + "peakConcurrent", b, "peak-concurrent-invocations");
-                            put(values, prefix + "invocations", b, "invocations");
-                            put(values, prefix + "waitTimeMs", b, "wait-time");
-                            if (values.containsKey(prefix + "poolMax") && values.containsKey(prefix + "poolAvailable")) {
-                                values.put(prefix + "poolInUse", values.get(prefix + "poolMax") - values.get(prefix + "poolAvailable"));
-                            }
-                        }
-                    }
-                    if (ejb.hasDefined("stateful-session-bean")) {
-                        for (var bean : ejb.get("stateful-session-bean").asPropertyList()) {
-                            put(values, "sfsb." + bean.getName() + ".cacheSize", bean.getValue(), "cache-size");
-                        }
-                    }
-                });
-        queueRead.get()
-                .ifPresent(queue -> {
-                    put(values, ServerMetrics.QUEUE_DEPTH, queue, "message-count");
-                    put(values, "queue.replenish.delivering", queue, "delivering-count");
-                    put(values, "queue.replenish.added", queue, "messages-added");
-                });
-        deadLettersRead.get()
-                .ifPresent(queue -> put(values, ServerMetrics.DLQ_DEPTH, queue, "message-count"));
-        // The entity regions of the second-level cache; figures appear when the container keeps statistics.
-        cachesRead.get()
-                .ifPresent(caches -> {
-                    double hits = 0;
-                    double misses = 0;
-                    boolean any = false;
-                    for (ModelNode c : caches.asList()) {
-                        ModelNode r = c.get("result");
-                        if (r.hasDefined("hits") && r.hasDefined("misses")) {
-                            hits += r.get("hits").asDouble();
-                            misses += r.get("misses").asDouble();
-                            any = true;
-                        }
-                    }
-                    if (any) {
-                        values.put("cache.hits", hits);
-                        values.put("cache.misses", misses);
-                    }
-                });
-        httpRead.get()
-                .ifPresent(http -> {
-                    put(values, "http.requests", http, "request-count");
-                    put(values, "http.errors", http, "error-count");
-                });
-        ioRead.get()
-                .ifPresent(io -> {
-                    put(values, ServerMetrics.HTTP_BUSY_THREADS, io, "busy-task-thread-count");
-                    put(values, "http.maxThreads", io, "max-pool-size");
-                    put(values, "http.queued", io, "queue-size");
-                });
-        transactionsRead.get()
-                .ifPresent(tx -> {
-                    put(values, "jta.committed", tx, "number-of-committed-transactions");
-                    put(values, "jta.aborted", tx, "number-of-aborted-transactions");
-                    put(values, "jta.inflight", tx, "number-of-inflight-transactions");
-                });
+        poolRead.get().ifPresent(pool -> SampleFigures.pool(values, pool));
+        jdbcRead.get().ifPresent(jdbc -> SampleFigures.statementCache(values, jdbc));
+        jpaRead.get().ifPresent(jpa -> SampleFigures.hibernate(values, jpa));
+        ejbRead.get().ifPresent(ejb -> SampleFigures.ejbPools(values, ejb));
+        queueRead.get().ifPresent(queue -> SampleFigures.replenishQueue(values, queue));
+        deadLettersRead.get().ifPresent(queue -> put(values, ServerMetrics.DLQ_DEPTH, queue, "message-count"));
+        cachesRead.get().ifPresent(caches -> SampleFigures.secondLevelCache(values, caches));
+        httpRead.get().ifPresent(http -> SampleFigures.httpListener(values, http));
+        ioRead.get().ifPresent(io -> SampleFigures.ioWorker(values, io));
+        transactionsRead.get().ifPresent(tx -> SampleFigures.transactions(values, tx));
         jvm(values, collectorsRead.get(), heapRead.get(), threadIdsRead.get());
         // The server JVM's CPU time (nanoseconds), for CPU per transaction when the server is on another machine.
         cpuTimeRead.get()
@@ -211,38 +125,15 @@ public final class ManagementReader implements ServerReadings {
     public Map<String, Double> sampleMdb() {
         Map<String, Double> values = new LinkedHashMap<>();
         read(runtime(Operations.createAddress("deployment", DEPLOYMENT, "subdeployment", EJB_MODULE, "subsystem", "ejb3",
-                "message-driven-bean", ServerMetrics.REPLENISH_MDB))).ifPresent(b -> {
-                    String prefix = ServerMetrics.mdbPool(ServerMetrics.REPLENISH_MDB, "");
-                    put(values, prefix + "poolMax", b, "pool-max-size");
-                    put(values, prefix + "poolAvailable", b, "pool-available-count");
-                    if (values.containsKey(prefix + "poolMax") && values.containsKey(prefix + "poolAvailable")) {
-                        values.put(prefix + "poolInUse", values.get(prefix + "poolMax") - values.get(prefix + "poolAvailable"));
-                    }
-                });
+                "message-driven-bean", ServerMetrics.REPLENISH_MDB))).ifPresent(b -> SampleFigures.replenishPool(values, b));
         return values;
     }
 
     /** The collectors' pauses and concurrent time, the heap in use, and the bytes allocated since the first sample. */
     private void jvm(Map<String, Double> values, Optional<ModelNode> collectorsRead, Optional<ModelNode> heapRead,
                      Optional<ModelNode> threadIdsRead) {
-        collectorsRead.ifPresent(collectors -> {
-            var times = new LinkedHashMap<String, double[]>();
-            for (var c : collectors.asPropertyList()) {
-                ModelNode gc = c.getValue();
-                if (gc.hasDefined("collection-time") && gc.hasDefined("collection-count")) {
-                    times.put(c.getName(), new double[] {gc.get("collection-count").asDouble(), gc.get("collection-time").asDouble()});
-                }
-            }
-            values.putAll(GarbageCollectors.figures(times));
-        });
-        heapRead.ifPresent(heap -> {
-            if (heap.hasDefined("used")) {
-                values.put(ServerMetrics.HEAP_USED_MB, heap.get("used").asLong() / MB);
-            }
-            if (heap.hasDefined("committed")) {
-                values.put(ServerMetrics.HEAP_COMMITTED_MB, heap.get("committed").asLong() / MB);
-            }
-        });
+        collectorsRead.ifPresent(collectors -> SampleFigures.collectors(values, collectors));
+        heapRead.ifPresent(heap -> SampleFigures.heap(values, heap));
         threadIdsRead.ifPresent(ids -> {
             long[] threads = ids.asList().stream().mapToLong(ModelNode::asLong).toArray();
             ModelNode op = Operations.createOperation("get-threads-allocated-bytes", THREADING);
@@ -296,19 +187,6 @@ public final class ManagementReader implements ServerReadings {
         return Optional.of(b.toString());
     }
 
-    /** What is left to recover after a crash: transactions in the transaction manager's log, prepared in the broker. */
-    public record InDoubt(int logged, int prepared) {
-        public boolean none() {
-            return logged == 0 && prepared == 0;
-        }
-
-        @Override
-        public String toString() {
-            return "the transaction manager's log holds " + logged + (logged == 1 ? " transaction" : " transactions")
-                    + ", the broker " + prepared + " prepared (in-doubt)";
-        }
-    }
-
     /**
      * The transactions in the transaction manager's log and the broker's prepared (in-doubt) transactions. The
      * log-store's probe re-reads the log into the management model; it changes nothing in the log. Empty when the
@@ -329,7 +207,7 @@ public final class ManagementReader implements ServerReadings {
     }
 
     /** An operation's whole answer (outcome, result, failure); empty when the server cannot be reached. */
-    Optional<ModelNode> execute(ModelNode op) {
+    private Optional<ModelNode> execute(ModelNode op) {
         try {
             return Optional.of(client.execute(op));
         } catch (IOException e) {

@@ -28,8 +28,21 @@ public interface ServerReadings extends AutoCloseable {
     Optional<Long> serverPid();
 
     /** What is left to recover after a crash, over all servers; empty when one cannot be read. */
-    Optional<ManagementReader.InDoubt> inDoubtTransactions();
+    Optional<InDoubt> inDoubtTransactions();
 
     @Override
     void close();
+
+    /** What is left to recover after a crash: transactions in the transaction manager's log, prepared in the broker. */
+    record InDoubt(int logged, int prepared) {
+        public boolean none() {
+            return logged == 0 && prepared == 0;
+        }
+
+        @Override
+        public String toString() {
+            return "the transaction manager's log holds " + logged + (logged == 1 ? " transaction" : " transactions")
+                    + ", the broker " + prepared + " prepared (in-doubt)";
+        }
+    }
 }

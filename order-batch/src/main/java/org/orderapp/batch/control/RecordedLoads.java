@@ -2,6 +2,7 @@ package org.orderapp.batch.control;
 
 import jakarta.batch.operations.JobOperator;
 import jakarta.batch.operations.NoSuchJobException;
+import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.BatchStatus;
 import jakarta.batch.runtime.JobExecution;
 import jakarta.batch.runtime.JobInstance;
@@ -24,7 +25,15 @@ import org.orderapp.batch.referencedata.ReferenceTable;
  */
 final class RecordedLoads {
 
+    /** The Jakarta Batch job of the load (META-INF/batch-jobs/reference-data.xml). */
+    static final String JOB = "reference-data";
+
     private RecordedLoads() {
+    }
+
+    /** The batch runtime's operator: it starts, restarts and stops the job, and reads its repository. */
+    static JobOperator operator() {
+        return BatchRuntime.getJobOperator();
     }
 
     /**
@@ -35,11 +44,11 @@ final class RecordedLoads {
      * the job repository records it.
      */
     static LoadParameters loadedParameters(LoadStatus latest) throws LoadRefusedException {
-        JobOperator operator = ReferenceDataLoads.operator();
+        JobOperator operator = operator();
         try {
-            int instances = operator.getJobInstanceCount(ReferenceDataLoads.JOB);
+            int instances = operator.getJobInstanceCount(JOB);
             for (int from = 0; from < instances; from += INSTANCES_PER_READ) {
-                for (JobInstance instance : operator.getJobInstances(ReferenceDataLoads.JOB, from, INSTANCES_PER_READ)) { // newest first
+                for (JobInstance instance : operator.getJobInstances(JOB, from, INSTANCES_PER_READ)) { // newest first
                     List<JobExecution> executions = operator.getJobExecutions(instance);
                     if (executions.isEmpty()) {
                         continue;
@@ -65,9 +74,9 @@ final class RecordedLoads {
     private static final int INSTANCES_PER_READ = 20;
 
     static Optional<JobExecution> latestExecution() {
-        JobOperator operator = ReferenceDataLoads.operator();
+        JobOperator operator = operator();
         try {
-            var instances = operator.getJobInstances(ReferenceDataLoads.JOB, 0, 1); // most recent first
+            var instances = operator.getJobInstances(JOB, 0, 1); // most recent first
             if (instances.isEmpty()) {
                 return Optional.empty();
             }
@@ -97,7 +106,7 @@ final class RecordedLoads {
         var written = new long[ReferenceTable.values().length];
         var finished = new boolean[written.length];
         long rowsWrittenLast = 0;
-        var operator = ReferenceDataLoads.operator();
+        var operator = operator();
         var executions = operator.getJobExecutions(operator.getJobInstance(execution.getExecutionId()));
         for (JobExecution e : executions) {
             for (StepExecution step : operator.getStepExecutions(e.getExecutionId())) {

@@ -1,7 +1,5 @@
 package org.orderapp.batch.control;
 
-import jakarta.batch.operations.JobOperator;
-import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.BatchStatus;
 import jakarta.batch.runtime.JobExecution;
 import jakarta.ejb.ConcurrencyManagement;
@@ -49,7 +47,6 @@ public class ReferenceDataLoads {
 
     private static final Logger LOG = Logger.getLogger(ReferenceDataLoads.class.getName());
 
-    public static final String JOB = "reference-data";
     public static final long DEFAULT_SEED = 42;
 
     /**
@@ -119,7 +116,7 @@ public class ReferenceDataLoads {
         }
         Properties job = parameters.toJobParameters();
         job.setProperty(RecordedLoads.RUNNING_NODE, RecordedLoads.THIS_NODE);
-        long id = operator().start(JOB, job);
+        long id = RecordedLoads.operator().start(RecordedLoads.JOB, job);
         return progress.attach(id, parameters).snapshot();
     }
 
@@ -135,10 +132,10 @@ public class ReferenceDataLoads {
         // A load cut off by a crash is still STARTED in the job repository; JBeret (restart mode "detect") sees that
         // no job of this server runs it, marks it FAILED and restarts it.
         Properties job = new Properties();
-        job.putAll(operator().getParameters(latest.executionId()));
+        job.putAll(RecordedLoads.operator().getParameters(latest.executionId()));
         job.setProperty(RecordedLoads.RUNNING_NODE, RecordedLoads.THIS_NODE);
-        long id = operator().restart(latest.executionId(), job);
-        return progress.attach(id, LoadParameters.of(operator().getParameters(id))).snapshot();
+        long id = RecordedLoads.operator().restart(latest.executionId(), job);
+        return progress.attach(id, LoadParameters.of(RecordedLoads.operator().getParameters(id))).snapshot();
     }
 
     @Lock(LockType.WRITE)
@@ -150,7 +147,7 @@ public class ReferenceDataLoads {
         if (progress.run(latest.executionId()).isEmpty()) {
             throw new LoadRefusedException("load " + latest.executionId() + " " + latest.message() + ": stop it there");
         }
-        operator().stop(latest.executionId());
+        RecordedLoads.operator().stop(latest.executionId());
         return status();
     }
 
@@ -210,9 +207,5 @@ public class ReferenceDataLoads {
         return new LoadStatus(s.executionId(), state, message, s.scale(), s.seed(), s.batchSize(), s.writer(),
                 s.rowsDone(), s.rowsTotal(), s.rowsWritten(), s.rowsPerSecond(), null, s.elapsedSeconds(),
                 s.loadSeconds(), s.currentTable(), restartable, s.tables());
-    }
-
-    static JobOperator operator() {
-        return BatchRuntime.getJobOperator();
     }
 }

@@ -25,10 +25,10 @@ final class PercentileFiles {
     static void write(RunResult run) throws IOException {
         for (StepOutcome o : run.steps()) {
             StepResult c = o.client();
-            String stem = RunFolder.stepStem(c.repeat(), c.stepIndex(), c.step(), run.config());
+            String stem = ResultFiles.stepStem(c.repeat(), c.stepIndex(), c.step(), run.config());
             for (Map.Entry<String, Histogram> e : Summary.byType(c.response()).entrySet()) {
-                String name = e.getKey().equals(RunFolder.ALL) ? stem : stem + "-" + e.getKey();
-                write(RunFolder.percentiles(run.folder(), name), e.getValue());
+                String name = e.getKey().equals(Summary.ALL) ? stem : stem + "-" + e.getKey();
+                write(run.folder().resolve("histograms").resolve(name + ".hgrm"), e.getValue());
             }
         }
     }

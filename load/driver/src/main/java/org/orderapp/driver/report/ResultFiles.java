@@ -14,7 +14,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import org.orderapp.driver.settings.Durations;
+import org.orderapp.driver.settings.LoadConfig;
 
 /**
  * How result files are written: JSON by one Jackson mapper (durations as "30s", as the command line takes them),
@@ -35,6 +37,25 @@ public final class ResultFiles {
     private static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
     private ResultFiles() {
+    }
+
+    /**
+     * The stem of a step's files (its histogram log, percentile distributions and flame graph): run1-step2-60users,
+     * or run1-step1-12.5tps for an open model.
+     */
+    public static String stepStem(int repeat, int index, double step, LoadConfig config) {
+        return String.format(Locale.ROOT, "run%d-step%d-%s", repeat, index + 1,
+                config.model() == LoadConfig.Model.CLOSED ? (long) step + "users" : trim(step) + "tps");
+    }
+
+    /** A figure in a result file, to four decimals. */
+    static String f(double v) {
+        return String.format(Locale.ROOT, "%.4f", v);
+    }
+
+    /** A step or a sampled value: a whole number without decimals, any other to four. */
+    static String trim(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4f", v);
     }
 
     /** A CSV file: the header, then one row per list of cells (null: an empty cell). */

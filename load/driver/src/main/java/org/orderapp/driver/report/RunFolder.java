@@ -1,12 +1,14 @@
 package org.orderapp.driver.report;
 
+import static org.orderapp.driver.report.ResultFiles.f;
+import static org.orderapp.driver.report.ResultFiles.trim;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
@@ -27,15 +29,7 @@ import org.orderapp.target.Target;
  */
 public final class RunFolder {
 
-    /** The label of the row that adds up every request type. */
-    public static final String ALL = "All";
-
     private RunFolder() {
-    }
-
-    public static String stepStem(int repeat, int index, double step, LoadConfig config) {
-        return String.format(Locale.ROOT, "run%d-step%d-%s", repeat, index + 1,
-                config.model() == LoadConfig.Model.CLOSED ? (long) step + "users" : trim(step) + "tps");
     }
 
     /** The flame graph of the server's CPU in a step's window. */
@@ -45,11 +39,6 @@ public final class RunFolder {
 
     public static Path histogramLog(Path folder, String stem) {
         return folder.resolve("histograms").resolve(stem + ".hlog");
-    }
-
-    /** A step's percentile distribution (HdrHistogram's .hgrm text), of every type or of one ("STEM-TYPE"). */
-    public static Path percentiles(Path folder, String name) {
-        return folder.resolve("histograms").resolve(name + ".hgrm");
     }
 
     public static void writeConfig(Path folder, LoadConfig config, Target target) throws IOException {
@@ -97,7 +86,7 @@ public final class RunFolder {
             Map<String, Double> cpu = o.server().cpuPerTransaction();
             Map<String, Histogram> service = Summary.byType(c.service());
             for (var e : Summary.byType(c.response()).entrySet()) {
-                boolean all = e.getKey().equals(ALL);
+                boolean all = e.getKey().equals(Summary.ALL);
                 var s = LatencyStatistics.of(e.getValue(), c.windowSeconds());
                 var sv = LatencyStatistics.of(service.get(e.getKey()), c.windowSeconds());
                 long errors = all ? c.errorCount() : c.errors().entrySet().stream()
@@ -149,13 +138,5 @@ public final class RunFolder {
         var header = new ArrayList<String>(List.of("seconds"));
         header.addAll(names);
         ResultFiles.writeCsv(folder.resolve("server.csv"), header, rows);
-    }
-
-    static String f(double v) {
-        return String.format(Locale.ROOT, "%.4f", v);
-    }
-
-    static String trim(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4f", v);
     }
 }

@@ -57,15 +57,15 @@ public final class RunHistory {
             return; // no step measured: nothing to track
         }
         Summary.Aggregate last = summary.aggregate().get(summary.aggregate().size() - 1);
-        Summary.TypeAggregate all = last.types().get(RunFolder.ALL);
+        Summary.TypeAggregate all = last.types().get(Summary.ALL);
         var row = new ArrayList<String>(List.of(run.finished().truncatedTo(ChronoUnit.SECONDS).toString(), provenance.commit(), profile(run.config()),
                 settingsDigest(run.config()), run.config().model().name().toLowerCase(java.util.Locale.ROOT),
-                RunFolder.trim(last.step()), all == null ? "" : RunFolder.f(all.throughputMean()),
-                all == null ? "" : RunFolder.f(all.p99Mean())));
+                ResultFiles.trim(last.step()), all == null ? "" : ResultFiles.f(all.throughputMean()),
+                all == null ? "" : ResultFiles.f(all.p99Mean())));
         for (String role : CPU_ROLES) {
             double[] values = summary.steps().stream().filter(s -> s.step() == last.step() && s.cpuMsPerTx() != null)
                     .map(s -> s.cpuMsPerTx().get(role)).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
-            row.add(values.length == 0 ? "" : RunFolder.f(java.util.Arrays.stream(values).average().orElseThrow()));
+            row.add(values.length == 0 ? "" : ResultFiles.f(java.util.Arrays.stream(values).average().orElseThrow()));
         }
         Path file = file(run.folder(), run.config().output() != null ? run.config().output() : run.folder().getParent());
         row.add(file.getParent().relativize(run.folder().toAbsolutePath()).toString());

@@ -25,6 +25,9 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
                AuditResult audit, ReportMetrics metrics, List<Map<String, Double>> serverSeries, List<String> notes,
                List<FaultEvent> faults) {
 
+    /** The label of the row that adds up every request type. */
+    public static final String ALL = "All";
+
     /** The run at a glance; cpuProfiler: the engine of the server's CPU profiles, null if none profiled. */
     record Run(String started, String finished, LoadConfig.Model model, String stepUnit, String endpoint, int customers,
                int distributionCenters, long errors, String audit, boolean valid, String cpuProfiler) {
@@ -209,7 +212,7 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
             }
         }
         if (all != null) {
-            out.put(RunFolder.ALL, all);
+            out.put(ALL, all);
         }
         return out;
     }

@@ -77,7 +77,7 @@ class RunFolderTest {
         assertEquals(100, step.path("types").path("NewOrder").path("count").asLong());
         assertEquals("flamegraphs/run1-step1-4users.html", step.path("cpuProfile").asText());
         assertEquals("async-profiler 4.2 cpu", summary.path("run").path("cpuProfiler").asText());
-        JsonNode all = summary.path("aggregate").get(0).path("types").path(RunFolder.ALL);
+        JsonNode all = summary.path("aggregate").get(0).path("types").path(Summary.ALL);
         assertEquals(100, all.path("merged").path("count").asLong());
         assertTrue(all.path("distribution").size() > 1);
         assertEquals(ServerMetrics.SERIES.get(0), summary.path("metrics").path("series").get(0).asText());

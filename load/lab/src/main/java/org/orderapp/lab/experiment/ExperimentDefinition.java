@@ -1,13 +1,6 @@
 package org.orderapp.lab.experiment;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.core.exc.StreamReadException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +12,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
-import org.orderapp.stack.ApplicationCluster;
-import org.orderapp.stack.database.GaleraCluster;
 import picocli.CommandLine;
 
 /**
@@ -47,6 +38,8 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     public static final int DEFAULT_ROUNDS = 3;
     public static final String SUFFIX = ".yaml";
+    /** What the names of an experiment and of its variants may hold. */
+    private static final String NAME = "[A-Za-z0-9._-]+";
 
     /**
      * A smoke check (--quick): one round (a ratio without an interval), one step (the last, where the guide's figures
@@ -58,19 +51,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             "rt-limit", List.of("all=30s"), "mix-tolerance", "20%");
     static final double QUICK_BENCHMARK_SCALE = 0.002;
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-
     /** The reference data set of the experiment: the batch load's scale and seed (defaults: the seed data set). */
     public record Data(Double scale, Long seed) {
     }
-
-    /** The most nodes a variant may run on one machine: as many as ./order run --nodes allows. */
-    public static final int MAX_NODES = ApplicationCluster.MAX_NODES;
-    /** The most database nodes a variant may run on one machine: as many as ./order run --db-nodes allows. */
-    public static final int MAX_DB_NODES = GaleraCluster.MAX_NODES;
 
     @JsonCreator
     public ExperimentDefinition {
@@ -94,21 +77,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     /** Reads and checks a definition; every problem is an IllegalArgumentException naming the file. */
     public static ExperimentDefinition read(Path file) throws IOException {
-        ExperimentDefinition d;
-        try {
-            d = YAML.readValue(file.toFile(), ExperimentDefinition.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IllegalArgumentException(file + ": unknown key '" + e.getPropertyName() + "'"
-                    + (e.getKnownPropertyIds() == null ? "" : "; known here: " + e.getKnownPropertyIds()));
-        } catch (JsonMappingException e) {
-            boolean syntax = e.getCause() instanceof StreamReadException;
-            throw new IllegalArgumentException(file + ": " + (syntax ? "not valid YAML: " : "")
-                    + e.getOriginalMessage().lines().findFirst().orElse("")
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
-        } catch (StreamReadException e) {
-            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("")
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
-        }
+        ExperimentDefinition d = DefinitionYaml.read(file, ExperimentDefinition.class);
         if (d == null) {
             throw new IllegalArgumentException(file + " is empty");
         }
@@ -121,7 +90,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     }
 
     private void check(Path file) {
-        if (!name.matches("[A-Za-z0-9._-]+")) {
+        if (!name.matches(NAME)) {
             throw new IllegalArgumentException(file + ": name '" + name + "' may hold letters, digits, '.', '_' and '-' only");
         }
         if (varies == null || varies.isBlank()) {
@@ -132,61 +101,28 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
         var names = new HashSet<String>();
         for (Variant v : variants) {
-            if (v.name() == null || !v.name().matches("[A-Za-z0-9._-]+")) {
+            if (v.name() == null || !v.name().matches(NAME)) {
                 throw new IllegalArgumentException(file + ": every variant needs a name of letters, digits, '.', '_' or '-'; got '"
                         + v.name() + "'");
             }
             if (!names.add(v.name())) {
                 throw new IllegalArgumentException(file + ": two variants are called '" + v.name() + "'");
             }
-            if (v.dbNodes() != null && (v.dbNodes() < 1 || v.dbNodes() > MAX_DB_NODES)) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.dbNodes() + " database nodes; from 1 to "
-                        + MAX_DB_NODES);
-            }
-            if (v.jdk() != null && v.javaHome() != null) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + " names its JDK twice (jdk: " + v.jdk()
-                        + ", java-home: " + v.javaHome() + "); name one");
-            }
-            if (v.jdk() != null && v.jdk() < 8) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + ": jdk is a major version such as 17 or 25; got "
-                        + v.jdk());
-            }
-            if (v.aotCache() != null && !v.usesAotCache()) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + ": aot-cache takes " + Variant.TRAIN_AND_USE
-                        + " (or is left out); got '" + v.aotCache() + "'");
-            }
-            if (v.usesAotCache() && (v.nodesOrDefault() > 1 || v.checkout() != null)) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + ": aot-cache is for the single server of this "
-                        + "checkout; no nodes or checkout");
-            }
-            if (v.javaHome() != null && v.javaHome().isBlank()) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + ": java-home is empty");
-            }
-            if (v.nodes() != null && (v.nodes() < 1 || v.nodes() > MAX_NODES)) {
-                throw new IllegalArgumentException(file + ": variant " + v.name() + " has " + v.nodes() + " nodes; from 1 to "
-                        + MAX_NODES);
-            }
+            v.check(file);
         }
         if (benchmark != null) {
             if (!load.isEmpty()) {
                 throw new IllegalArgumentException(file + ": a benchmark (" + benchmark + ") runs no load; remove 'load'");
             }
             for (Variant v : variants) {
-                if (v.profile() != null || !v.properties().isEmpty() || !v.jvmOptions().isEmpty() || !v.serverCli().isEmpty()
-                        || v.checkout() != null || v.namesJdk() || v.aotCache() != null) {
+                if (v.setsServer()) {
                     throw new IllegalArgumentException(file + ": variant " + v.name() + ": a benchmark's variants name its "
                             + "loaders and take no server settings");
                 }
             }
         }
         for (Variant v : variants) {
-            for (String operation : v.serverCli()) {
-                if (operation == null || !operation.trim().startsWith("/")) {
-                    throw new IllegalArgumentException(file + ": variant " + v.name() + ": server-cli takes management "
-                            + "operations such as /subsystem=jca/cached-connection-manager=cached-connection-manager:"
-                            + "write-attribute(name=install, value=false); got '" + operation + "'");
-                }
-            }
+            v.checkServerCli(file);
         }
         if (control != null && !names.contains(control)) {
             throw new IllegalArgumentException(file + ": the control '" + control + "' is not one of the variants " + names);
@@ -363,8 +299,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     }
 
     /** For reports: everything as it was run, with the keys of the file. */
-    @SuppressWarnings("unchecked")
     public Map<String, Object> asMap() {
-        return YAML.convertValue(this, Map.class);
+        return DefinitionYaml.asMap(this);
     }
 }

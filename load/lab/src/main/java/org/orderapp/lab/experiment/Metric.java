@@ -43,12 +43,17 @@ public enum Metric {
     REPLENISH_RATE("replenish_per_s", true, "higher", "lower", "replenishment throughput", ServerMetrics.REPLENISH_PER_SECOND,
             "replenishments applied per second"),
     // Start-up: the run's, not the window's (the method of rounds starts a server per run).
-    DEPLOY_TIME("deploy_s", false, "longer", "shorter", "time to deployment done", Observation.DEPLOY_SECONDS,
+    DEPLOY_TIME("deploy_s", false, "longer", "shorter", "time to deployment done", Metric.DEPLOY_SECONDS,
             "time from the server's start to order.ear deployed, s"),
-    WARM_UP_TIME("warm_up_s", false, "longer", "shorter", "warm-up", Observation.WARM_UP_SECONDS,
+    WARM_UP_TIME("warm_up_s", false, "longer", "shorter", "warm-up", Metric.WARM_UP_SECONDS,
             "warm-up before the step's first measured window (steady state: until throughput was steady), s"),
     JIT_SHARE("jit_share", false, "higher", "lower", "JIT compiler's share", ServerWindow.SERVER_JIT_SHARE,
             "share of the server's CPU its JIT compiler took in the window");
+
+    /** The run's time from the server's start to order.ear deployed, among a step's server figures. */
+    public static final String DEPLOY_SECONDS = "startup.deploySeconds";
+    /** The step's warm-up before its measured window, among its server figures. */
+    public static final String WARM_UP_SECONDS = "startup.warmUpSeconds";
 
     private final String key;
     private final boolean higherIsBetter;

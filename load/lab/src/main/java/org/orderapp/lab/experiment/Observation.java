@@ -15,11 +15,6 @@ import org.orderapp.driver.report.StepOutcome;
 public record Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
                           List<StepFigures> steps, boolean burnIn) {
 
-    /** The run's time from the server's start to order.ear deployed, among a step's server figures. */
-    public static final String DEPLOY_SECONDS = "startup.deploySeconds";
-    /** The step's warm-up before its measured window, among its server figures. */
-    public static final String WARM_UP_SECONDS = "startup.warmUpSeconds";
-
     public Observation {
         reasons = List.copyOf(reasons);
         steps = List.copyOf(steps);
@@ -62,7 +57,7 @@ public record Observation(int sequence, int round, String variant, String folder
                 }
             }
             if (c.warmUp() != null) {
-                server.put(WARM_UP_SECONDS, c.warmUp().seconds());
+                server.put(Metric.WARM_UP_SECONDS, c.warmUp().seconds());
             }
             return new StepFigures(c.step(), c.name(), c.throughput(), all.getTotalCount() == 0 ? null : all.getValueAtPercentile(99) / 1000.0,
                     all.getTotalCount() == 0 ? null : all.getMean() / 1000.0, outcome.server().cpuPerTransaction(), server,

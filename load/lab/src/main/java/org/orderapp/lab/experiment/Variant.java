@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.orderapp.stack.ApplicationCluster;
+import org.orderapp.stack.database.GaleraCluster;
 
 /**
  * A configuration to measure: a server profile, server system properties, extra JVM options, management
@@ -22,6 +24,10 @@ public record Variant(String name, String description, String profile, Map<Strin
 
     /** The one value of {@code aot-cache}: a training start makes the build's cache, the measured starts use it. */
     public static final String TRAIN_AND_USE = "train-and-use";
+    /** The most nodes a variant may run on one machine: as many as ./order run --nodes allows. */
+    private static final int MAX_NODES = ApplicationCluster.MAX_NODES;
+    /** The most database nodes a variant may run on one machine: as many as ./order run --db-nodes allows. */
+    private static final int MAX_DB_NODES = GaleraCluster.MAX_NODES;
 
     public Variant {
         properties = properties == null ? Map.of() : new LinkedHashMap<>(properties);
@@ -65,6 +71,57 @@ public record Variant(String name, String description, String profile, Map<Strin
     public Variant(String name, String description, String profile, Map<String, String> properties,
                    List<String> jvmOptions, List<String> serverCli, String checkout) {
         this(name, description, profile, properties, jvmOptions, serverCli, checkout, null, null);
+    }
+
+    /**
+     * Checks the variant's own settings (nodes, database nodes, JDK, AOT cache); a broken one is an
+     * IllegalArgumentException naming the file it was read from.
+     */
+    void check(Path file) {
+        if (dbNodes != null && (dbNodes < 1 || dbNodes > MAX_DB_NODES)) {
+            throw new IllegalArgumentException(file + ": variant " + name + " has " + dbNodes + " database nodes; from 1 to "
+                    + MAX_DB_NODES);
+        }
+        if (jdk != null && javaHome != null) {
+            throw new IllegalArgumentException(file + ": variant " + name + " names its JDK twice (jdk: " + jdk
+                    + ", java-home: " + javaHome + "); name one");
+        }
+        if (jdk != null && jdk < 8) {
+            throw new IllegalArgumentException(file + ": variant " + name + ": jdk is a major version such as 17 or 25; got "
+                    + jdk);
+        }
+        if (aotCache != null && !usesAotCache()) {
+            throw new IllegalArgumentException(file + ": variant " + name + ": aot-cache takes " + TRAIN_AND_USE
+                    + " (or is left out); got '" + aotCache + "'");
+        }
+        if (usesAotCache() && (nodesOrDefault() > 1 || checkout != null)) {
+            throw new IllegalArgumentException(file + ": variant " + name + ": aot-cache is for the single server of this "
+                    + "checkout; no nodes or checkout");
+        }
+        if (javaHome != null && javaHome.isBlank()) {
+            throw new IllegalArgumentException(file + ": variant " + name + ": java-home is empty");
+        }
+        if (nodes != null && (nodes < 1 || nodes > MAX_NODES)) {
+            throw new IllegalArgumentException(file + ": variant " + name + " has " + nodes + " nodes; from 1 to "
+                    + MAX_NODES);
+        }
+    }
+
+    /** Checks that each server-cli entry is a management operation (it starts with '/'). */
+    void checkServerCli(Path file) {
+        for (String operation : serverCli) {
+            if (operation == null || !operation.trim().startsWith("/")) {
+                throw new IllegalArgumentException(file + ": variant " + name + ": server-cli takes management "
+                        + "operations such as /subsystem=jca/cached-connection-manager=cached-connection-manager:"
+                        + "write-attribute(name=install, value=false); got '" + operation + "'");
+            }
+        }
+    }
+
+    /** Whether the variant sets anything of the server's (a benchmark's variants name loaders only). */
+    boolean setsServer() {
+        return profile != null || !properties.isEmpty() || !jvmOptions.isEmpty() || !serverCli.isEmpty()
+                || checkout != null || namesJdk() || aotCache != null;
     }
 
     /** Database nodes: 1, the embedded database; more, a Galera cluster of that many nodes. */

@@ -24,7 +24,7 @@ import org.orderapp.observation.ServerWindow;
 final class BlockLoop {
 
     private final LoadConfig load;
-    private final InterleavedExperiment.Settings settings;
+    private final InterleavedSettings settings;
     private final PrintStream out;
     private final WindowAudits audits;
     private final Map<String, List<StepOutcome>> outcomes;
@@ -39,7 +39,7 @@ final class BlockLoop {
     private boolean warm;
     private String stop = "running";
 
-    BlockLoop(LoadConfig load, InterleavedExperiment.Settings settings, PrintStream out, WindowAudits audits,
+    BlockLoop(LoadConfig load, InterleavedSettings settings, PrintStream out, WindowAudits audits,
               Map<String, List<StepOutcome>> outcomes, Supplier<Comparison> progress) {
         this.load = load;
         this.settings = settings;

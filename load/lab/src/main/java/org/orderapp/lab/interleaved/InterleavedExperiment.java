@@ -2,7 +2,6 @@ package org.orderapp.lab.interleaved;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,26 +36,6 @@ import org.orderapp.lab.experiment.Method;
 public final class InterleavedExperiment {
 
     /**
-     * @param folder       the experiment's folder (comparison files), with the variants' run folders under runs/
-     * @param startedNanos when the experiment started (System.nanoTime), for the time limit
-     * @param command      the command line, for the comparison
-     */
-    public record Settings(StopRule stop, long seed, Path folder, long startedNanos, Instant started, String command,
-                           int warmUpUsers, DataReset reset) {
-    }
-
-    /**
-     * Brings a variant's database back to the state the reference-data load left (orders removed, stock restored), as
-     * the method of rounds does before every run: every window then starts from the same data, instead of from all the
-     * orders of the windows before it (which made every transaction costlier as the experiment went on: 16 % more
-     * allocation per transaction and a third more bytes per browse over 40 minutes, calibration, 2026-11-25).
-     */
-    @FunctionalInterface
-    public interface DataReset {
-        void reset(ResidentVariant variant) throws Exception;
-    }
-
-    /**
      * Users per server in the warm-up, all servers at once (closed model; at most the first step's). Few, so that the
      * servers' compiler threads get more of the two cores: beside 20 busy request threads each, the compilers of four
      * servers took about a tenth of the machine and none had settled after 15 minutes (calibration, 2026-11-25).
@@ -65,14 +44,14 @@ public final class InterleavedExperiment {
 
     private final ExperimentDefinition definition;
     private final LoadConfig load;
-    private final Settings settings;
+    private final InterleavedSettings settings;
     private final PrintStream out;
     private final Map<String, List<StepOutcome>> outcomes = new LinkedHashMap<>();
     private final WindowAudits audits;
     private final BlockLoop loop;
     private List<Method.ProfileDiff> profiles = List.of();
 
-    public InterleavedExperiment(ExperimentDefinition definition, LoadConfig load, Settings settings, PrintStream out) {
+    public InterleavedExperiment(ExperimentDefinition definition, LoadConfig load, InterleavedSettings settings, PrintStream out) {
         this.definition = definition;
         this.load = load;
         this.settings = settings;

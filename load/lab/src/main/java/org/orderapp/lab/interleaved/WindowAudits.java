@@ -18,14 +18,14 @@ import org.orderapp.driver.settings.LoadConfig;
 final class WindowAudits {
 
     private final LoadConfig load;
-    private final InterleavedExperiment.DataReset reset;
+    private final InterleavedSettings.DataReset reset;
     private final PrintStream out;
     private final Map<String, AuditResult> lastWindowAudit = new LinkedHashMap<>();
     private final Map<String, AuditResult> audits = new LinkedHashMap<>();
     private int windowsAudited;
     private int windowsFailed;
 
-    WindowAudits(LoadConfig load, InterleavedExperiment.DataReset reset, PrintStream out) {
+    WindowAudits(LoadConfig load, InterleavedSettings.DataReset reset, PrintStream out) {
         this.load = load;
         this.reset = reset;
         this.out = out;

@@ -18,6 +18,7 @@ import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.ApplicationStack;
@@ -273,7 +274,7 @@ public final class ExperimentRunner implements ExperimentExecution {
     private Observation observation(Planned p, RunResult result) {
         Duration deployed = deployment;
         var steps = result.steps().stream().map(Observation.StepFigures::of)
-                .map(s -> deployed == null ? s : s.withServer(Observation.DEPLOY_SECONDS, deployed.toMillis() / 1000.0)).toList();
+                .map(s -> deployed == null ? s : s.withServer(Metric.DEPLOY_SECONDS, deployed.toMillis() / 1000.0)).toList();
         auditFailed |= result.audit() != null && !result.auditPassed();
         say(String.format(Locale.ROOT, "Run %d: %s", p.sequence(), result.validity().valid() ? "valid"
                 : "INVALID: " + String.join("; ", result.validity().reasons())));

@@ -15,6 +15,7 @@ import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.interleaved.InterleavedExperiment;
+import org.orderapp.lab.interleaved.InterleavedSettings;
 import org.orderapp.lab.interleaved.StopRule;
 import org.orderapp.stack.RunState;
 import org.orderapp.stack.admin.AdminCredentials;
@@ -108,7 +109,7 @@ public final class InterleavedRun implements ExperimentExecution {
         say("Experiment folder: " + folder);
 
         var stacks = new ResidentStacks();
-        var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedExperiment.Settings(stop, load.seed(), folder,
+        var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedSettings(stop, load.seed(), folder,
                 startedNanos, started, settings.command(), warmUpUsers, stacks::reset), out);
         Thread onStop = new Thread(() -> {
             experiment.interrupt();

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * linux-x64) and is extracted under a name made of its content: a JVM loads a library path once and keeps it
  * mapped, so every attach names the same file and a loaded one is never rewritten.
  */
-public final class AsyncProfilerAgent implements CpuProfiler.Engine {
+public final class AsyncProfilerAgent implements ProfilerEngine {
 
     /** Engines in order of preference: perf events (kernel frames too), per-thread CPU timers, the process timer. */
     static final List<String> EVENTS = List.of("cpu", "ctimer", "itimer");
@@ -50,7 +50,7 @@ public final class AsyncProfilerAgent implements CpuProfiler.Engine {
     }
 
     /** One engine per event, best first; refused when the library is not for this machine or cannot attach. */
-    static List<CpuProfiler.Engine> engines(long pid, Duration interval) throws IOException {
+    static List<ProfilerEngine> engines(long pid, Duration interval) throws IOException {
         String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch");
         if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
@@ -63,7 +63,7 @@ public final class AsyncProfilerAgent implements CpuProfiler.Engine {
         Path log = Files.createTempFile("order-async-profiler", ".log");
         log.toFile().deleteOnExit();
         String version = version();
-        return EVENTS.stream().map(e -> (CpuProfiler.Engine) new AsyncProfilerAgent(pid, library, version, e, interval, log))
+        return EVENTS.stream().map(e -> (ProfilerEngine) new AsyncProfilerAgent(pid, library, version, e, interval, log))
                 .toList();
     }
 

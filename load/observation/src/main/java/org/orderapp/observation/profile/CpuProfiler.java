@@ -16,24 +16,14 @@ import java.util.Optional;
  */
 public final class CpuProfiler {
 
-    /** One way of profiling: started before a window, stopped after it with the flame graph written. */
-    interface Engine {
-        /** As summary.json names it, e.g. "async-profiler 4.2 ctimer" or "jfr". */
-        String name();
-
-        void start() throws IOException;
-
-        void stop(Path html) throws IOException;
-    }
-
-    private final List<Engine> engines;
+    private final List<ProfilerEngine> engines;
     private final List<String> refusals;
     private int current;
-    private volatile Engine started;
+    private volatile ProfilerEngine started;
     private String used;
     private Thread exitHook;
 
-    CpuProfiler(List<Engine> engines, List<String> refusals) {
+    CpuProfiler(List<ProfilerEngine> engines, List<String> refusals) {
         this.engines = List.copyOf(engines);
         this.refusals = new ArrayList<>(refusals);
     }
@@ -45,7 +35,7 @@ public final class CpuProfiler {
      * @param jfrFolder where the flight recordings of the JDK engine are kept
      */
     public static CpuProfiler forServer(long pid, Duration interval, Path jfrFolder) {
-        var engines = new ArrayList<Engine>();
+        var engines = new ArrayList<ProfilerEngine>();
         var refusals = new ArrayList<String>();
         try {
             engines.addAll(AsyncProfilerAgent.engines(pid, interval));
@@ -65,7 +55,7 @@ public final class CpuProfiler {
         return new CpuProfiler(List.of(), List.of(reason));
     }
 
-    static Engine jfrEngine(long pid, Duration interval, Path jfrFolder) throws IOException {
+    static ProfilerEngine jfrEngine(long pid, Duration interval, Path jfrFolder) throws IOException {
         return new JfrEngine(FlightRecording.executionSamples(pid, jfrFolder, interval), jfrFolder);
     }
 
@@ -91,7 +81,7 @@ public final class CpuProfiler {
     /** Starts the first engine that will, from the one last used on. */
     public void start() throws IOException {
         for (; current < engines.size(); current++) {
-            Engine engine = engines.get(current);
+            ProfilerEngine engine = engines.get(current);
             try {
                 engine.start();
                 started = engine;
@@ -110,7 +100,7 @@ public final class CpuProfiler {
         if (started == null) {
             throw new IOException("not started");
         }
-        Engine engine = started;
+        ProfilerEngine engine = started;
         started = null;
         engine.stop(html);
     }
@@ -121,7 +111,7 @@ public final class CpuProfiler {
             return;
         }
         exitHook = new Thread(() -> {
-            Engine engine = started;
+            ProfilerEngine engine = started;
             if (engine != null) {
                 try {
                     Path discarded = Files.createTempFile("order-cpu-profile", ".html");
@@ -146,7 +136,7 @@ public final class CpuProfiler {
     }
 
     /** The JDK's execution samples, converted to async-profiler's flame graph by its converter. */
-    private static final class JfrEngine implements Engine {
+    private static final class JfrEngine implements ProfilerEngine {
         private final FlightRecording recording;
         private final Path folder;
 

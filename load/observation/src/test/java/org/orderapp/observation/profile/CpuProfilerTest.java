@@ -129,7 +129,7 @@ class CpuProfilerTest {
         }
     }
 
-    private record Fake(String name, boolean starts, List<String> calls) implements CpuProfiler.Engine {
+    private record Fake(String name, boolean starts, List<String> calls) implements ProfilerEngine {
         @Override
         public void start() throws IOException {
             calls.add("start " + name);

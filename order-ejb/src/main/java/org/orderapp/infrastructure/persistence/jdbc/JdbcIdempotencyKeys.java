@@ -17,7 +17,7 @@ import java.util.UUID;
 import javax.sql.DataSource;
 import org.orderapp.application.IdempotencyKey;
 import org.orderapp.application.IdempotencyKeys;
-import org.orderapp.application.KeyTakenException;
+import org.orderapp.application.contention.KeyTakenException;
 
 /**
  * The idempotency_key table in plain JDBC, for both service modes: on OrderDS, whose connection within one JTA

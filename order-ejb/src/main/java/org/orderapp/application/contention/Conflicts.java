@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.contention;
 
 import jakarta.persistence.OptimisticLockException;
 import java.sql.SQLException;

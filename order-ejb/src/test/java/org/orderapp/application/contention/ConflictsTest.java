@@ -1,4 +1,4 @@
-package org.orderapp.application;
+package org.orderapp.application.contention;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
