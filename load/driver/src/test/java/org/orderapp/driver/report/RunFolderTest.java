@@ -112,7 +112,7 @@ class RunFolderTest {
         assertEquals(2, aggregate.size(), "the warm-up is not a repeat of the windows");
         assertEquals(4, aggregate.get(0).path("step").asDouble(), 1e-9);
         assertEquals(20, aggregate.get(1).path("step").asDouble(), 1e-9);
-        assertEquals(110, aggregate.get(1).path("types").path(RunFolder.ALL).path("throughputMean").asDouble(), 1e-6);
+        assertEquals(110, aggregate.get(1).path("types").path(Summary.ALL).path("throughputMean").asDouble(), 1e-6);
         var history = Files.readAllLines(parent.resolve(RunHistory.FILE));
         var header = List.of(history.get(0).split(","));
         var row = history.get(1).split(",");
