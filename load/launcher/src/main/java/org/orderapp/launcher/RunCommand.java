@@ -15,16 +15,21 @@ import org.orderapp.stack.database.GaleraCluster;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.layout.ServerProfile;
+import org.orderapp.stack.tls.TlsSource;
 import org.orderapp.target.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Starts everything the application needs, in order, and stops everything it started on Ctrl-C or SIGTERM:
  * the embedded database (unless ORDER_DB_URL names one), the server with the EAR, and a seed data set if the
- * database is empty. Until then a database or server that dies is started again (see ApplicationStack).
+ * database is empty. Until then a database or server that dies is started again (see ApplicationStack). Options that
+ * cannot be served are refused before anything starts or is written, with status 2 and nothing but the reason.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start the database (embedded unless ORDER_DB_URL is set) and the server with order.ear,",
@@ -74,8 +79,12 @@ public class RunCommand implements Callable<Integer> {
             defaultValue = "300")
     int startupTimeoutSeconds;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        refuseWhatCannotBeServed();
         var layout = ProjectLayout.current();
         if (!layout.isBuilt()) {
             System.err.println("The server or order.ear is not built; run ./mvnw package -DskipTests (./order does it for you).");
@@ -106,9 +115,11 @@ public class RunCommand implements Callable<Integer> {
         }
         int port;
         Path javaHome;
+        TlsSource tlsSource;
         try {
             javaHome = jdk.resolve().home();
             port = ServerAddress.httpPort(httpPort, DatabaseTarget.setting(ServerAddress.HTTP_PORT_SETTING));
+            tlsSource = tls.source();
         } catch (IllegalArgumentException e) {
             System.err.println("order: " + e.getMessage());
             return 2;
@@ -126,10 +137,18 @@ public class RunCommand implements Callable<Integer> {
             Path state = stateDir == null ? layout.var() : stateDir.toAbsolutePath().normalize();
             stack.start(new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
                     serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes)
-                    .withJavaHome(javaHome).withTls(tls.source()), RunCommand::say);
-        } catch (IllegalArgumentException e) {
-            System.err.println("order: " + e.getMessage());
-            return 2;
+                    .withJavaHome(javaHome).withTls(tlsSource), RunCommand::say);
+        } catch (Exception e) {
+            // start() has stopped what it had started: the hook has nothing left to stop, and a refusal (a setting the
+            // stack cannot use) says only why.
+            if (!withdraw(stop)) {
+                throw e; // Ctrl-C or SIGTERM during the start: the hook is stopping everything and says so
+            }
+            if (e instanceof IllegalArgumentException) {
+                System.err.println("order: " + e.getMessage());
+                return 2;
+            }
+            throw e;
         }
         ServerAddress address = stack.address();
         if (!noSeed) {
@@ -176,6 +195,39 @@ public class RunCommand implements Callable<Integer> {
             return 1;
         } catch (IllegalStateException shuttingDown) {
             return 0; // Ctrl-C or SIGTERM: the hook is stopping everything already
+        }
+    }
+
+    /**
+     * Refuses, as a mistake of the command line (picocli's: the reason, the usage, status 2), what the options ask
+     * together that cannot be served; called before anything is started or written.
+     */
+    void refuseWhatCannotBeServed() {
+        String https = tls.askedBy() != null ? tls.askedBy() : tlsProperty() ? "-D " + ServerAddress.TLS_SETTING + "=true" : null;
+        if (nodes > 1 && https != null) {
+            throw new ParameterException(spec.commandLine(), https + " cannot be used with --nodes " + nodes + ": a cluster is "
+                    + "reached through its load balancer, which has no HTTPS listener, so a cluster cannot serve TLS yet. Serve "
+                    + "HTTPS from one server (--nodes 1), or run the cluster over plain HTTP.");
+        }
+    }
+
+    /** Whether the -D properties switch HTTPS on (the last one given wins, as on the server). */
+    private boolean tlsProperty() {
+        String value = null;
+        for (String p : serverProperties) {
+            if (p.startsWith(ServerAddress.TLS_SETTING + "=")) {
+                value = p.substring(ServerAddress.TLS_SETTING.length() + 1);
+            }
+        }
+        return Boolean.parseBoolean(value);
+    }
+
+    /** Removes the shutdown hook; false when the JVM is shutting down already (the hook runs or has run). */
+    private static boolean withdraw(Thread hook) {
+        try {
+            return Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return false;
         }
     }
 

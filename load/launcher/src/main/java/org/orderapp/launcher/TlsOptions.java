@@ -11,7 +11,8 @@ public class TlsOptions {
     @Option(names = "--tls", description = {"Serve HTTPS (port 8443 moved by the port offset) with a certificate made for the "
             + "data folder on first use (keytool; tls/ in the state folder, its key store's password owner-only beside it), "
             + "and redirect plain HTTP to it. The printed URLs become https; ./order load and the other commands trust "
-            + "tls/" + ServerCertificate.CERTIFICATE_FILE + " by themselves."})
+            + "tls/" + ServerCertificate.CERTIFICATE_FILE + " by themselves. A single server only: refused with --nodes above 1 "
+            + "(the cluster's load balancer has no HTTPS listener)."})
     boolean tls;
 
     @Option(names = "--tls-cert", paramLabel = "FILE",
@@ -21,6 +22,11 @@ public class TlsOptions {
     @Option(names = "--tls-key", paramLabel = "FILE",
             description = "The private key of --tls-cert (PEM: PKCS#8, PKCS#1 or SEC 1, unencrypted).")
     Path key;
+
+    /** The option that asks for HTTPS (--tls, or a certificate or key of the user's); null when none does. */
+    String askedBy() {
+        return tls ? "--tls" : certificate != null ? "--tls-cert" : key != null ? "--tls-key" : null;
+    }
 
     /** The certificate to serve HTTPS with; null for plain HTTP. */
     TlsSource source() {

@@ -25,7 +25,7 @@ import org.orderapp.target.Target;
  * type), aggregate.csv (mean and spread over the repeats), errors.csv, server.csv (the server samples),
  * histograms/*.hlog (HdrHistogram interval logs), histograms/*.hgrm (each step's percentile distribution),
  * jfr/*.jfr, flamegraphs/*.html (the server's CPU per step), report.html and provenance.json (commit and machine);
- * and a row in the results folder's history.csv.
+ * and a row in the results folder's history.csv (a warning on stderr when it cannot be written: the run stands).
  */
 public final class RunFolder {
 
@@ -72,7 +72,13 @@ public final class RunFolder {
         HtmlReport.write(run.folder().resolve("report.html"), json);
         var provenance = RunProvenance.current(run.folder());
         provenance.write(run.folder());
-        RunHistory.append(run, summary, provenance);
+        try {
+            RunHistory.append(run, summary, provenance);
+        } catch (IOException e) {
+            // The run folder holds every figure; the history is a convenience over runs, whose loss fails no run.
+            System.err.println("Warning: the run's row was not added to the results folder's " + RunHistory.FILE + " ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + "); the run folder " + run.folder() + " is complete.");
+        }
     }
 
     private static void writeStepsCsv(RunResult run) throws IOException {

@@ -130,6 +130,26 @@ class RunFolderTest {
         return new StepOutcome(step, new ServerWindow(Map.of(ServerWindow.CPU_PER_TX + "server", 1.0)), null, null, null, null, null);
     }
 
+    @Test
+    void aHistoryThatCannotBeWrittenIsAWarningAndTheRunStands(@TempDir Path folder) throws Exception {
+        LoadConfig config = LoadOptions.parse(folder, List.of("--users", "4"));
+        RunFolder.writeConfig(folder, config, TARGET);
+        Files.createDirectory(folder.resolve(RunHistory.FILE)); // no file can be appended to there, whoever runs this
+        var err = new java.io.ByteArrayOutputStream();
+        var stderr = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            RunFolder.write(run(config, folder));
+        } finally {
+            System.setErr(stderr);
+        }
+        String warning = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(warning.startsWith("Warning: the run's row was not added to the results folder's history.csv")
+                && warning.contains(folder.toString()), warning);
+        assertTrue(Files.isRegularFile(folder.resolve("summary.json")) && Files.isRegularFile(folder.resolve("report.html"))
+                && Files.isRegularFile(folder.resolve("provenance.json")), "the run folder is complete");
+    }
+
     private static RunResult run(LoadConfig config, Path folder) {
         var response = new EnumMap<RequestType, Histogram>(RequestType.class);
         var h = new Histogram(3);
