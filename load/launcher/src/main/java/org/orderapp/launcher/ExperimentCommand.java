@@ -23,11 +23,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** ./order experiment: one setting's effect, measured in alternating rounds with confidence intervals. */
+/** ./order experiment: one setting's effect, measured by the interleaved method or in rounds, with confidence intervals. */
 @Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run an experiment: every variant of a setting in alternating rounds (A B, B A, A B ...), each run on a",
-                "freshly started database and server brought to the same starting state, warmed up until steady, measured,",
-                "audited and judged by the run rules; then the means and paired ratios with 95 %% confidence intervals.",
+        description = {"Run an experiment: every variant of a setting on the same load, then the means and paired ratios with",
+                "95 %% confidence intervals, every window audited and judged by the run rules. By default the interleaved",
+                "method: every variant's server started once and warmed up until steady, then blocks of short windows, each",
+                "variant once per block in a random order, until --precision or --max-time (docs/experiments.md). Where a",
+                "variant needs a fresh start (a benchmark, a cluster, a fault, an AOT cache) or with --rounds: alternating",
+                "rounds (A B, B A ...), each run on a freshly started database and server. --list names each one's method.",
                 "NAME is a file load/experiments/NAME.yaml; FILE is your own; 'all' runs every experiment of load/experiments",
                 "one after the other (with --quick: a smoke check of the whole catalogue) and sums them up at the end.",
                 "Results: results/experiments/<time>-NAME/.",
@@ -92,8 +95,8 @@ public class ExperimentCommand implements Callable<Integer> {
             + "file's load): shorter runs, with the JIT compiler still at work in the window, the same for every variant.")
     boolean noSteadyState;
 
-    @Option(names = "--cpu-profile", description = "Profile each server's CPU in every window and draw, for each ratio whose "
-            + "interval excludes 1 and for CPU per transaction, the differential flame graph of the variant against the control.")
+    @Option(names = "--cpu-profile", description = "Profile each server's CPU in every window and draw, for every variant at "
+            + "every step, the differential flame graph of its server against the control's, with the frames that changed most.")
     boolean cpuProfile;
 
     @Option(names = "--variants", paramLabel = "NAME", split = ",", description = "Only these variants (and the control, "
