@@ -11,6 +11,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
+import java.util.Collections;
 import org.orderapp.application.replenish.DeadLetters;
 
 /**
@@ -33,16 +34,11 @@ public class JmsDeadLetters implements DeadLetters {
     @Resource(lookup = "java:/jms/queue/replenish")
     private Queue replenish;
 
-    /** Counted by browsing, one message at a time, none kept: the readiness check asks it at every probe. */
     @Override
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public long depth() {
         try (var browser = jms.createBrowser(deadLetters)) {
-            long depth = 0;
-            for (var messages = browser.getEnumeration(); messages.hasMoreElements(); messages.nextElement()) {
-                depth++;
-            }
-            return depth;
+            return Collections.list(browser.getEnumeration()).size();
         } catch (JMSException e) {
             throw new JMSRuntimeException(e.getMessage(), e.getErrorCode(), e);
         }

@@ -1,2 +1,0 @@
-/** The application's own health checks, answered by the server's MicroProfile Health endpoints. */
-package org.orderapp.interfaces.health;
