@@ -7,6 +7,6 @@ import java.util.UUID;
 @FunctionalInterface
 public interface OrderLookup {
 
-    /** Empty when there is no order with that id. */
+    /** Empty only when there is no order with that id; a database that fails the read throws. */
     Optional<OrderDetails> order(UUID orderId);
 }

@@ -17,10 +17,10 @@ public class JpaCustomerService implements CustomerService {
 
     /**
      * From the second-level cache when cached (no SQL), otherwise read in one three-way join (the associations are
-     * eager, fetched by join).
+     * eager, fetched by join). A database failure is thrown, never taken for a missing customer ({@link EntityLookup}).
      */
     @Override
     public Optional<CustomerDetails> findCustomer(long customerId) {
-        return Optional.ofNullable(em.find(Customer.class, customerId)).map(CustomerDetails::of);
+        return EntityLookup.byId(em, Customer.class, customerId).map(CustomerDetails::of);
     }
 }

@@ -48,9 +48,12 @@ public class JpaOrderInquiry {
     @PersistenceContext(unitName = "services")
     private EntityManager em;
 
-    /** Empty when there is no such customer; an empty list when the customer has no orders. */
+    /**
+     * Empty when there is no such customer; an empty list when the customer has no orders. A database failure is
+     * thrown, never taken for a missing customer ({@link EntityLookup}).
+     */
     public Optional<List<OrderDetails>> recentOrders(long customerId) {
-        if (em.find(Customer.class, customerId) == null) { // the second-level cache answers
+        if (EntityLookup.byId(em, Customer.class, customerId).isEmpty()) { // the second-level cache answers
             return Optional.empty();
         }
         List<Tuple> rows = em.createQuery(RECENT_ORDERS, Tuple.class)
@@ -67,8 +70,8 @@ public class JpaOrderInquiry {
                 t.get("unitPrice", BigDecimal.class), t.get("extendedPrice", BigDecimal.class), t.get("backordered", Integer.class)));
     }
 
-    /** One order with its lines; empty when there is no order with that id. */
+    /** One order with its lines; empty when there is no order with that id (a database failure is thrown). */
     public Optional<OrderDetails> order(UUID orderId) {
-        return Optional.ofNullable(em.find(Order.class, orderId)).map(OrderDetails::of);
+        return EntityLookup.byId(em, Order.class, orderId).map(OrderDetails::of);
     }
 }

@@ -28,13 +28,14 @@ public class JpaReplenisher implements Replenisher {
 
     @Override
     public Outcome replenish(UUID requestId, UUID orderId, InventoryId inventoryId, int reorderQuantity) {
-        if (em.find(Replenishment.class, requestId) != null) {
+        // EntityLookup, not em.find: a failed read is thrown (the message is redelivered), never taken for a missing row.
+        if (EntityLookup.byId(em, Replenishment.class, requestId).isPresent()) {
             return Outcome.ALREADY_APPLIED;
         }
         // Locked for the transaction: orders racing for this row then lose their version check and retry,
         // instead of sending the replenishment back to the queue again and again.
-        Inventory stock = em.find(Inventory.class, inventoryId, LockModeType.PESSIMISTIC_WRITE);
-        if (stock == null || em.find(Product.class, inventoryId.getProductId()) == null) {
+        Inventory stock = EntityLookup.byIdForUpdate(em, Inventory.class, inventoryId).orElse(null);
+        if (stock == null || EntityLookup.byId(em, Product.class, inventoryId.getProductId()).isEmpty()) {
             throw new IllegalArgumentException("replenish request " + requestId + " names no stocked " + inventoryId);
         }
         int wanted = reorderQuantity + stock.getBackorderQuantity();
