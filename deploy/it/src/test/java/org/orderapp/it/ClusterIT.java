@@ -297,6 +297,45 @@ class ClusterIT {
         }
     }
 
+    /**
+     * Request smuggling through the balancer: a POST carrying both Content-Length and Transfer-Encoding: chunked, a
+     * second request hidden in its body. The balancer must refuse it (400) rather than pass on a body the nodes could
+     * read differently; no order is stored, and the balancer answers the next request.
+     */
+    @Test
+    @Order(5)
+    void aSmuggledRequestIsRefusedByTheBalancer() throws Exception {
+        String path = balancer.getPath();
+        String request = "POST " + path + "api/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n"
+                + "GET " + path + "api/admin/reference-data HTTP/1.1\r\nHost: localhost\r\n\r\n";
+        long orders = orderCount();
+        assertEquals(400, rawStatus(request), "Content-Length with Transfer-Encoding: chunked, through the balancer");
+        assertEquals(orders, orderCount(), "nothing stored");
+        assertEquals(200, rawStatus("GET " + path + "api/ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+                "the balancer answers the next request");
+    }
+
+    /** The status of the first answer to raw bytes sent to the balancer; -1 when it closes without one. */
+    private static int rawStatus(String request) throws Exception {
+        try (var socket = new java.net.Socket(balancer.getHost(), balancer.getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            var in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII));
+            String status = in.readLine();
+            return status == null ? -1 : Integer.parseInt(status.split(" ")[1]);
+        }
+    }
+
+    private static long orderCount() throws Exception {
+        try (Connection db = connect(); var r = db.createStatement().executeQuery("select count(*) from orders")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
     /** On hand less backordered: what orders took and replenishment gave back. */
     private static long netStock(long product, int center) throws Exception {
         try (Connection db = connect(); var s = db.prepareStatement("select quantity_on_hand - backorder_quantity from inventory "
