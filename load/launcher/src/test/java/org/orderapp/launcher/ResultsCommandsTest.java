@@ -35,6 +35,16 @@ class ResultsCommandsTest {
         assertTrue(result.err().contains("there are tx_per_s, p99_ms"), result.err());
     }
 
+    @Test
+    void anOtavaFolderThatCannotBeWrittenIsNamedWithItsReason(@TempDir Path folder) throws Exception {
+        Path history = java.nio.file.Files.writeString(folder.resolve("history.csv"), String.join(",",
+                org.orderapp.driver.report.RunHistory.COLUMNS) + "\n2026-11-01T10:00:00Z,c1,closed,aaaa,closed,20,100.0,50.0,1.0,1.0,0.1,run1\n");
+        Path blocked = java.nio.file.Files.writeString(folder.resolve("a-file"), "");
+        var result = execute("history", "--file", history.toString(), "--metric", "tx_per_s", "--otava", blocked.resolve("otava").toString());
+        assertEquals(1, result.status());
+        assertTrue(result.err().contains("the Otava files could not be written to " + blocked.resolve("otava")), result.err());
+    }
+
     private record Result(int status, String err) {
     }
 

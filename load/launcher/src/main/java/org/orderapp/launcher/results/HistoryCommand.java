@@ -55,7 +55,14 @@ public class HistoryCommand implements Callable<Integer> {
             }
         }
         if (otava != null) {
-            for (OtavaExport.Test test : OtavaExport.write(rows, otava)) {
+            List<OtavaExport.Test> tests;
+            try {
+                tests = OtavaExport.write(rows, otava);
+            } catch (java.io.IOException e) {
+                throw new java.io.IOException("the Otava files could not be written to " + otava + ": "
+                        + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+            }
+            for (OtavaExport.Test test : tests) {
                 System.out.printf("Otava test %s: %d runs, %s (%s)%n", test.name(), test.runs(), String.join(", ", test.metrics()),
                         otava.resolve(test.file()));
             }
