@@ -3,6 +3,8 @@
 #   ORDER_PROFILE       baseline (default) or tuned: the server configuration and JVM options, read from
 #                       standalone/configuration/profiles/NAME.properties (the files ./order run --profile reads)
 #   ORDER_DB_URL, ORDER_DB_USER, ORDER_DB_PASSWORD   the database; the datasource reads them itself
+#   ORDER_DB_WAIT_SECONDS  how long to wait for the database's port before the server boots (default 120); past it
+#                       the container exits with status 1, for its restart policy
 #   ORDER_DB_DIALECT    the Hibernate dialect; org.hibernate.dialect.MariaDBDialect for MariaDB (unset: MySQL)
 #   JBOSS_JAVA_SIZING   replaces the profile's heap and collector (jvm-options); the profile's jvm-options-always
 #                       (-XX:+ExitOnOutOfMemoryError) come first in any case
@@ -148,5 +150,47 @@ for p in "${profile_properties[@]}"; do
   args+=("-D$p")
 done
 echo "order: profile $profile ($config; JVM $JBOSS_JAVA_SIZING)"
+
+# The database, awaited before the server boots: the batch job repository connects at boot and a failure there
+# leaves the server started with errors, never ready. A database container that is healthy may still be
+# unreachable for a few seconds (its name not yet in the network's DNS, or the database restarting). Any host of
+# the URL answering on its port will do; past ORDER_DB_WAIT_SECONDS the container exits, for its restart policy.
+db_endpoints() { # host:port of each host in a jdbc:mysql://h1[:p1][,h2[:p2]]/db URL; nothing for other forms
+  local authority="${ORDER_DB_URL#jdbc:mysql://}" hostport hosts found=()
+  [[ "$authority" != "$ORDER_DB_URL" ]] || return 0
+  authority="${authority%%[/?]*}"
+  IFS=, read -r -a hosts <<< "$authority"
+  for hostport in "${hosts[@]}"; do
+    [[ "$hostport" =~ ^([A-Za-z0-9._-]+)(:([0-9]+))?$ ]] || return 0
+    found+=("${BASH_REMATCH[1]}:${BASH_REMATCH[3]:-3306}")
+  done
+  printf '%s\n' "${found[@]}"
+}
+wait_limit="${ORDER_DB_WAIT_SECONDS:-120}"
+[[ "$wait_limit" =~ ^[0-9]+$ ]] || { echo "order: ORDER_DB_WAIT_SECONDS must be a number of seconds, not '$wait_limit'" >&2; exit 2; }
+mapfile -t endpoints < <(db_endpoints)
+if ((${#endpoints[@]})); then
+  db_answers() {
+    local endpoint
+    for endpoint in "${endpoints[@]}"; do
+      timeout 3 bash -c "exec 3<> /dev/tcp/${endpoint%:*}/${endpoint##*:}" 2> /dev/null && return 0
+    done
+    return 1
+  }
+  wait_started=$SECONDS
+  until db_answers; do
+    waited=$((SECONDS - wait_started))
+    if ((waited >= wait_limit)); then
+      echo "order: the database (${endpoints[*]}) did not answer within $wait_limit s (ORDER_DB_WAIT_SECONDS); exiting" >&2
+      exit 1
+    fi
+    [[ -n "${said_waiting:-}" ]] || { echo "order: waiting for the database (${endpoints[*]}) ..."; said_waiting=1; }
+    sleep 1
+  done
+  waited=$((SECONDS - wait_started))
+  [[ -z "${said_waiting:-}" ]] || echo "order: the database answered after $waited s"
+else
+  echo "order: ORDER_DB_URL names its hosts in a form not awaited here; the server connects when it boots"
+fi
 # standalone.sh stays PID 1 and forwards SIGTERM to the JVM (LAUNCH_JBOSS_IN_BACKGROUND), for a graceful stop.
 exec "$JBOSS_HOME/bin/standalone.sh" "${args[@]}" "$@"

@@ -131,11 +131,16 @@ check_tls() { # certificate(empty: none)
 
 # A JVM that dies (as -XX:+ExitOnOutOfMemoryError makes it, or the kernel at the memory limit) is started again
 # by the container's restart policy, on the same volume.
+# The JVM killed while the database is down too: the restarted container waits for the database (its entry point
+# says so) and boots once the database is back, rather than starting with errors and never becoming ready.
 check_restart() {
-  local before pid deadline=$((SECONDS + 120))
+  local before pid restart_at deadline=$((SECONDS + 120))
   before="$(podman inspect --format '{{.RestartCount}}' "$app")"
+  say "Restart: stopping the database ..."
+  podman stop -t 60 "$db" >> "$log" 2>&1
   pid="$(podman exec "$app" bash -c 'for p in /proc/[0-9]*; do if [[ "$(cat "$p/comm" 2> /dev/null)" == java ]]; then echo "${p#/proc/}"; fi; done')"
   [[ -n "$pid" ]] || fail "no java process in $app"
+  restart_at="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   say "Restart: killing the server's JVM (pid $pid in the container) ..."
   podman exec "$app" bash -c "kill -KILL $pid" >> "$log" 2>&1 || true
   until (($(podman inspect --format '{{.RestartCount}}' "$app") > before)) \
@@ -143,9 +148,19 @@ check_restart() {
     ((SECONDS < deadline)) || fail "$app was not started again within 120 s after its JVM died"
     sleep 1
   done
+  # Read whole, then searched (grep -q would close the pipe early, and pipefail count podman's SIGPIPE).
+  until grep -q 'waiting for the database' <<< "$(podman logs --since "$restart_at" "$app" 2>&1)"; do
+    ((SECONDS < deadline)) || fail "$app, started again with the database down, did not say it waits for it"
+    sleep 1
+  done
+  say "Restart: $app started again by its restart policy, waiting for the database; starting the database ..."
+  podman start "$db" >> "$log" 2>&1
+  await_healthy "$db" 120
   await_healthy "$app" 300
-  step_done "Restarted after the JVM died"
-  say "Restart: $app started again by its restart policy and healthy"
+  grep -q 'the database answered after' <<< "$(podman logs --since "$restart_at" "$app" 2>&1)" \
+    || fail "$app became healthy without saying the database answered"
+  step_done "Restarted, database down then up"
+  say "Restart: $app healthy once the database answered"
 }
 
 stop_app() {

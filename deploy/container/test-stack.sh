@@ -18,7 +18,8 @@
 #      message saying how to turn it on without one (the others); the administrator's own call answered;
 #      the first profile with a certificate (compose.tls.yaml, a PEM made here) and, once the configuration
 #      reads order.tls.key-store, HTTPS verified against it; the others without one (the entry point says HTTPS
-#      has no key store); in the first, the JVM killed and the container started again by its restart policy;
+#      has no key store); in the first, the database stopped and the JVM killed: the container started again by
+#      its restart policy waits for the database, and is healthy once the database is started again;
 #   5. everything the run started is removed on exit; the base images stay (the cache).
 # Installs nothing. Needs podman, podman-compose, curl, openssl, debootstrap and root (for debootstrap, when the
 # Debian image is not cached yet), and the build: ./mvnw package -DskipTests.
@@ -210,7 +211,11 @@ remove_stack() {
     say "Application container log (last lines):"
     podman logs --tail 40 "$app" 2>&1 | sed 's/^/    /'
     say "Server log (last lines):"
-    podman cp "$app:/var/lib/order/server/log/server.log" - 2> /dev/null | tar -xO 2> /dev/null | tail -40 | sed 's/^/    /'
+    podman cp "$app:/var/lib/order/server/log/server.log" - 2> /dev/null | tar -xO 2> /dev/null > "$log.server" || true
+    tail -40 "$log.server" | sed 's/^/    /'
+    say "Server log, its errors and their causes (first lines):"
+    grep -E ' ERROR |Caused by' "$log.server" | cut -c1-400 | head -30 | sed 's/^/    /'
+    rm -f "$log.server"
   fi
   local stop_started=$SECONDS
   remove_resources

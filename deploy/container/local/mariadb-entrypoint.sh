@@ -19,6 +19,9 @@ if [[ ! -d /var/lib/mysql/mysql ]]; then
   done
   {
     echo "ALTER USER 'root'@'localhost' IDENTIFIED BY '${MYSQL_ROOT_PASSWORD//\'/\'\'}';"
+    # mariadb-install-db's other root accounts have no password; under --skip-name-resolve a client from
+    # 127.0.0.1 would match one of them before root@'%'. The public images keep none of them either.
+    echo "DROP USER IF EXISTS 'root'@'127.0.0.1', 'root'@'::1', 'root'@'${HOSTNAME}';"
     echo "CREATE USER 'root'@'%' IDENTIFIED BY '${MYSQL_ROOT_PASSWORD//\'/\'\'}';"
     echo "GRANT ALL PRIVILEGES ON *.* TO 'root'@'%' WITH GRANT OPTION;"
     if [[ -n "${MYSQL_DATABASE:-}" ]]; then
