@@ -104,6 +104,9 @@ public final class LoadSession implements AutoCloseable {
     /** Opens a session on the target: a new run folder under the configuration's output, the catalog read, sampling on. */
     public static LoadSession open(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
         var session = new LoadSession(config, target, out);
+        if (session.management() != null) { // config.json names the JVM the server runs on, as the server says
+            RunFolder.writeConfig(session.folder, config, target, session.management().serverJvm().orElse(null));
+        }
         session.resumeSampling();
         return session;
     }
