@@ -112,6 +112,8 @@ class InterleavedExperimentIT {
             JsonNode run = runs.findValues("folder").stream().filter(f -> f.asText().endsWith("-" + variant)).findFirst().orElseThrow();
             JsonNode config = JSON.readTree(folder.resolve(run.asText()).resolve("config.json").toFile());
             managementPorts.add(config.path("target").path("management").asText());
+            assertFalse(config.path("serverJvm").path("version").asText().isEmpty(),
+                    "config.json names the JVM " + variant + "'s server runs on: " + config);
             JsonNode summary = JSON.readTree(folder.resolve(run.asText()).resolve("summary.json").toFile());
             assertEquals(measuredBlocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
             assertEquals("steady-state", summary.path("steps").get(0).path("warmUp").path("mode").asText());
