@@ -69,7 +69,9 @@ final class BlockLoop {
 
     /** Every window measured so far, burn-in included. */
     List<Observation> observations() {
-        return observations;
+        synchronized (observations) { // read by a Ctrl-C's comparison while a block may add to it
+            return List.copyOf(observations);
+        }
     }
 
     void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions) throws IOException, InterruptedException {
@@ -124,8 +126,10 @@ final class BlockLoop {
             // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
             warm = warm || visited.values().stream().flatMap(List::stream).allMatch(this::settled);
             for (var v : visited.entrySet()) {
-                observations.add(observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(),
-                        windowAudits.get(v.getKey()), !warm));
+                var o = observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(), windowAudits.get(v.getKey()), !warm);
+                synchronized (observations) {
+                    observations.add(o);
+                }
             }
             if (!warm) {
                 say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU (%s)", block,

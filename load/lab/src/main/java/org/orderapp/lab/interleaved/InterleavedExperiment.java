@@ -60,9 +60,17 @@ public final class InterleavedExperiment {
         this.loop = new BlockLoop(load, settings, out, audits, outcomes, () -> comparison(null));
     }
 
-    /** Asks the experiment to stop after the window that runs now; the comparison of what was measured stays. */
+    /**
+     * Asks the experiment to stop after the window that runs now, and writes the comparison of the windows measured so
+     * far, marked interrupted: on Ctrl-C the JVM ends as soon as its shutdown hooks have, before that window would.
+     */
     public void interrupt() {
         loop.interrupt();
+        try {
+            comparison(null);
+        } catch (RuntimeException e) {
+            say("The comparison so far could not be written: " + e);
+        }
     }
 
     /** Measures the resident variants (the control among them) until the stop rule says enough; answers the comparison. */

@@ -111,9 +111,18 @@ public final class InterleavedRun implements ExperimentExecution {
         var stacks = new ResidentStacks();
         var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedSettings(stop, load.seed(), folder,
                 startedNanos, started, settings.command(), warmUpUsers, stacks::reset), out);
+        // Ctrl-C: the comparison so far and the experiment's record say "interrupted" (the main thread does not get to).
         Thread onStop = new Thread(() -> {
             experiment.interrupt();
             stacks.close();
+            var interrupted = new LinkedHashMap<>(record);
+            interrupted.put("status", "interrupted");
+            interrupted.put("finished", Instant.now().toString());
+            try {
+                ExperimentFolder.writeExperimentJson(folder, interrupted);
+            } catch (IOException | RuntimeException e) {
+                say("experiment.json could not be marked interrupted: " + e.getMessage());
+            }
         }, "experiment-stop");
         Runtime.getRuntime().addShutdownHook(onStop);
         Comparison comparison;
