@@ -40,6 +40,17 @@ class EarDeploymentIT {
                 "subdeployment", "order-web.war", "subsystem", "undertow"), "context-root").asString());
     }
 
+    /**
+     * The check in the EAR's lib/ is called (WildFly calls none of its modules') and counts what the broker holds on
+     * ReplenishDLQ: none on a fresh server, and whatever other tests parked before on a shared one.
+     */
+    @Test
+    void readinessReportsTheDeadLetterDepth() throws Exception {
+        long parked = Management.readResolved(management, Management.address("subsystem", "messaging-activemq", "server",
+                "default", "jms-queue", "ReplenishDLQ"), "message-count").asLong();
+        ReadinessProbe.assertReadyWithDepth(management, parked);
+    }
+
     @Test
     void serverRunsOnTheJdkTheBuildChose() throws Exception {
         String javaHome = Management.readResolved(management, Management.address("core-service", "platform-mbean", "type", "runtime"),
