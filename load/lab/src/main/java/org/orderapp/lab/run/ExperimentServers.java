@@ -13,7 +13,10 @@ import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.target.ServerProcess;
 
-/** The servers an experiment starts on this machine: their ports checked free, their administrator, their properties. */
+/**
+ * The servers an experiment starts on this machine: how long each may take to start, their ports checked free, their
+ * administrator, their properties.
+ */
 final class ExperimentServers {
 
     /** How long a server of an experiment may take to start and deploy, either method's. */
