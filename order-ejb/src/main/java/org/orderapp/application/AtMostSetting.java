@@ -14,10 +14,11 @@ import java.lang.annotation.Target;
 
 /**
  * A number, or the size of a collection, at most the value of a setting (not a constant: the limit changes per run
- * with -D). The setting is read once, when the validator is initialised.
+ * with -D). The setting is read once, when the validator is initialised. Its validators name it, not it them
+ * (META-INF/services/jakarta.validation.ConstraintValidator registers them), so the rule does not import its checks.
  */
 @Documented
-@Constraint(validatedBy = {AtMostSettingValidator.ForNumber.class, AtMostSettingValidator.ForCollection.class})
+@Constraint(validatedBy = {})
 @Target({FIELD, PARAMETER, RECORD_COMPONENT, TYPE_USE})
 @Retention(RUNTIME)
 public @interface AtMostSetting {

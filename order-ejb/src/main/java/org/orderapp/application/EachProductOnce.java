@@ -13,10 +13,11 @@ import java.lang.annotation.Target;
 
 /**
  * Each product on one line only: a repeated product is reported at the later line's productId
- * (lines[3].productId), so the client sees which line to merge.
+ * (lines[3].productId), so the client sees which line to merge. Its validator is registered in
+ * META-INF/services/jakarta.validation.ConstraintValidator, so the rule does not import its check.
  */
 @Documented
-@Constraint(validatedBy = EachProductOnceValidator.class)
+@Constraint(validatedBy = {})
 @Target({FIELD, PARAMETER, RECORD_COMPONENT})
 @Retention(RUNTIME)
 public @interface EachProductOnce {

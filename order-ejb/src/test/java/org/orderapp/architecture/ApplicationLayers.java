@@ -5,8 +5,11 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 
 /**
  * The application's layering, as ARCHITECTURE.md states it, checked by the unit tests of order-ejb, order-batch and
@@ -70,6 +73,32 @@ public final class ApplicationLayers {
     static void noCyclesBetweenPackages(JavaClasses classes) {
         slices().matching("org.orderapp.(**)").should().beFreeOfCycles().check(classes);
     }
+
+    /**
+     * Inside a package too, classes import each other one way (a nested class counts as its top-level class). The one
+     * exception: JPA's bidirectional association of an order and its lines, the line mapping the foreign key to its
+     * order, the order its lines (cascaded, and read with it).
+     */
+    @ArchTest
+    static void noCyclesBetweenClasses(JavaClasses classes) {
+        slices().assignedFrom(TOP_LEVEL_CLASSES).should().beFreeOfCycles()
+                .ignoreDependency("org.orderapp.domain.model.OrderLine", "org.orderapp.domain.model.Order")
+                .check(classes);
+    }
+
+    /** Each top-level class of ours, with its nested and anonymous classes, is one slice. */
+    private static final SliceAssignment TOP_LEVEL_CLASSES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            return c.getPackageName().startsWith("org.orderapp.") ? SliceIdentifier.of(c.getName().split("\\$")[0])
+                    : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "top-level classes of org.orderapp";
+        }
+    };
 
     private ApplicationLayers() {
     }

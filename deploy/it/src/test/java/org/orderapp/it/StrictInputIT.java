@@ -40,6 +40,7 @@ class StrictInputIT {
     private static final long OTHER_PRODUCT = 8122;
     private static final long UNKNOWN_PRODUCT = 8_129_999L;
     private static final int MAX_LINES = ApplicationSettings.integer("order.max-lines");
+    private static final int MAX_QUANTITY = ApplicationSettings.integer("order.max-quantity");
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {
@@ -176,6 +177,33 @@ class StrictInputIT {
             assertTrue(reply.body().contains("data-field=\"" + bad.field() + "\""), reply::toString);
         }
         assertEquals(before, Tables.snapshot(), "no table changed");
+    }
+
+    /**
+     * The application's own constraints name no validator; Hibernate Validator finds theirs through service loading in
+     * the deployment. Each answers in its own words: a validator not found would fail the request, not refuse it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ownRules")
+    void theApplicationsOwnRulesAreCheckedByTheirValidators(String name, String body, String field, String error) {
+        var reply = new WebClient(base).postJson("api/orders", body);
+
+        assertEquals(400, reply.status(), reply::toString);
+        assertEquals(field, reply.object().getString("field", null), reply::toString);
+        assertEquals(error, reply.object().getString("error"), reply::toString);
+    }
+
+    static Stream<Arguments> ownRules() {
+        String line = "{\"productId\":" + PRODUCT + ",\"quantity\":1}";
+        return Stream.of(
+                Arguments.of("AtMostSetting on a quantity", "{\"customerId\":" + CUSTOMER + ",\"lines\":[{\"productId\":" + PRODUCT
+                        + ",\"quantity\":" + (MAX_QUANTITY + 1) + "}]}", "lines[0].quantity",
+                        "lines[0].quantity must be at most " + MAX_QUANTITY + ", got " + (MAX_QUANTITY + 1)),
+                Arguments.of("AtMostSetting on the lines", manyJsonLines(MAX_LINES + 1), "lines",
+                        "lines must be at most " + MAX_LINES),
+                Arguments.of("EachProductOnce", "{\"customerId\":" + CUSTOMER + ",\"lines\":[" + line + "," + line + "]}",
+                        "lines[1].productId", "lines[1].productId repeats product " + PRODUCT
+                                + " of an earlier line; order it once with the total quantity"));
     }
 
     private static Arguments row(String name, Case bad) {

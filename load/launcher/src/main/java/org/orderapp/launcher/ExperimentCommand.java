@@ -17,6 +17,7 @@ import org.orderapp.lab.run.CatalogueRun;
 import org.orderapp.lab.run.ExperimentExecution;
 import org.orderapp.lab.run.ExperimentRunner;
 import org.orderapp.lab.run.InterleavedRun;
+import org.orderapp.lab.run.RunnerSettings;
 import org.orderapp.stack.layout.ProjectLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -185,7 +186,7 @@ public class ExperimentCommand implements Callable<Integer> {
 
     /** The experiment by the interleaved method, or by rounds where it must (MethodChoice says why). */
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
-        var settings = new ExperimentRunner.Settings(portOffset, output.resolve(layout),
+        var settings = new RunnerSettings(portOffset, output.resolve(layout),
                 stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, command);
         var rounds = MethodChoice.whyRounds(definition, this.rounds != null, quick);
         if (rounds.isPresent()) {

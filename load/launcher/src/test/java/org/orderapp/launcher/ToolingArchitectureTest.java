@@ -14,6 +14,8 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -87,10 +89,30 @@ class ToolingArchitectureTest {
         slices().matching("org.orderapp.(**)").should().beFreeOfCycles().check(TOOLING);
     }
 
+    /** Inside a package too, classes import each other one way: a nested class counts as its top-level class. */
+    @Test
+    void no_cycle_between_classes() {
+        slices().assignedFrom(TOP_LEVEL_CLASSES).should().beFreeOfCycles().check(TOOLING);
+    }
+
     @Test
     void no_package_above_twenty_classes() {
         classes().that().areTopLevelClasses().should(shareTheirPackageWithAtMost(MAX_CLASSES_PER_PACKAGE, TOOLING)).check(TOOLING);
     }
+
+    /** Each top-level class of ours, with its nested and anonymous classes, is one slice. */
+    private static final SliceAssignment TOP_LEVEL_CLASSES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            return c.getPackageName().startsWith("org.orderapp.") ? SliceIdentifier.of(c.getName().split("\\$")[0])
+                    : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "top-level classes of org.orderapp";
+        }
+    };
 
     /** The classes of a room depend on nothing of ours but their own room and the ones named. */
     private static ArchRule room(String room, String... mayImport) {

@@ -26,7 +26,7 @@ public record RunProvenance(String commit, int processors, long memoryBytes, Str
         Path checkout = home != null ? Path.of(home) : folder;
         long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getTotalMemorySize() : 0;
-        return new RunProvenance(commit(checkout), Runtime.getRuntime().availableProcessors(), memory,
+        return new RunProvenance(commitOf(checkout), Runtime.getRuntime().availableProcessors(), memory,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     }
@@ -49,7 +49,8 @@ public record RunProvenance(String commit, int processors, long memoryBytes, Str
         ResultFiles.JSON.writeValue(folder.resolve(FILE).toFile(), this);
     }
 
-    private static String commit(Path checkout) {
+    /** The checkout's commit, " (changed)" added when tracked files were modified; "unknown" outside git. */
+    public static String commitOf(Path checkout) {
         String commit = git(checkout, "rev-parse", "--short=12", "HEAD");
         if (commit == null || commit.isBlank()) {
             return UNKNOWN;

@@ -21,12 +21,12 @@ final class BenchmarkExperiment {
     private final ProjectLayout layout;
     private final ExperimentDefinition definition;
     private final Path file;
-    private final ExperimentRunner.Settings settings;
+    private final RunnerSettings settings;
     private final ExperimentServers servers;
     private final PrintStream out;
     private Path folder;
 
-    BenchmarkExperiment(ProjectLayout layout, ExperimentDefinition definition, Path file, ExperimentRunner.Settings settings,
+    BenchmarkExperiment(ProjectLayout layout, ExperimentDefinition definition, Path file, RunnerSettings settings,
                         ExperimentServers servers, PrintStream out) {
         this.layout = layout;
         this.definition = definition;
@@ -72,7 +72,7 @@ final class BenchmarkExperiment {
             Folders.deleteRecursively(serverBase.resolve("data"));
             stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, servers.properties(Map.of()),
-                    List.of(), ExperimentRunner.STARTUP_TIMEOUT, servers.admin()), this::say);
+                    List.of(), ExperimentServers.STARTUP_TIMEOUT, servers.admin()), this::say);
             var adminClient = new AdminClient(stack.address().applicationUrl(), Optional.of(servers.admin()), stack.trust());
             // The experiment's database is its own: every load may replace what an earlier experiment left.
             int exit = benchmark.run(benchmarkSettings, adminClient, stack.address().managementUrl(), stack.database(), true,

@@ -90,7 +90,7 @@ public final class CatalogueRun {
                 outcome = new Outcome(name, status,
                         took(started), exit == 0 || exit == 1 ? detail : "exit status " + exit + (detail.isEmpty() ? "" : "; " + detail),
                         runner.auditFailed());
-            } catch (ExperimentRunner.NotRunnable e) {
+            } catch (NotRunnable e) {
                 outcome = new Outcome(name, Status.NOT_RUN, took(started), e.getMessage());
             } catch (Exception e) {
                 outcome = new Outcome(name, Status.FAILED, took(started), e.getMessage() != null ? e.getMessage() : e.toString());

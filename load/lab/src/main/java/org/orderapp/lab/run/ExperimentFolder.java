@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.orderapp.driver.report.ResultFiles;
+import org.orderapp.driver.report.RunProvenance;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
@@ -48,7 +49,7 @@ public final class ExperimentFolder {
         machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         machine.put("wildfly", ProjectLayout.WILDFLY_VERSION);
         Map<String, String> code = new LinkedHashMap<>();
-        checkouts.forEach((name, layout) -> code.put(name, Git.describe(layout.root())));
+        checkouts.forEach((name, layout) -> code.put(name, RunProvenance.commitOf(layout.root())));
         machine.put("code", code);
         return machine;
     }

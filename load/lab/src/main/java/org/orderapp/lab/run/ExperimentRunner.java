@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +19,6 @@ import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
-import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.layout.Folders;
 import org.orderapp.stack.layout.ProjectLayout;
@@ -40,27 +38,11 @@ public final class ExperimentRunner implements ExperimentExecution {
 
     /** Run folders of the load driver, inside the experiment's folder. */
     private static final String RUNS = "runs";
-    static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
-
-    /** Settings of the runner that are not part of the experiment. */
-    public record Settings(int portOffset, Path output, Path state, boolean resetAllowed, boolean dryRun, String command) {
-    }
-
-    /** A run to do: its place in the execution order, its round and variant. */
-    record Planned(int sequence, int round, Variant variant) {
-    }
-
-    /** The experiment needs something this machine or checkout does not have (another checkout); nothing was started. */
-    static final class NotRunnable extends IllegalArgumentException {
-        NotRunnable(String message) {
-            super(message);
-        }
-    }
 
     private final ProjectLayout layout;
     private ExperimentDefinition definition;
     private final Path file;
-    private final Settings settings;
+    private final RunnerSettings settings;
     private final PrintStream out;
     private final ExperimentServers servers;
     private Path folder;
@@ -81,7 +63,7 @@ public final class ExperimentRunner implements ExperimentExecution {
     /** The measured start's time to order.ear deployed (null: a cluster, or not deployed). */
     private Duration deployment;
 
-    public ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, Settings settings, String because,
+    public ExperimentRunner(ProjectLayout layout, ExperimentDefinition definition, Path file, RunnerSettings settings, String because,
                      PrintStream out) {
         this.because = because;
         this.layout = layout;
@@ -100,21 +82,6 @@ public final class ExperimentRunner implements ExperimentExecution {
     @Override
     public Path folder() {
         return folder;
-    }
-
-    /** The balanced order: odd rounds in the definition's order of variants, even rounds reversed (A B, B A, A B ...). */
-    static List<Planned> plan(List<Variant> variants, int rounds) {
-        var plan = new ArrayList<Planned>();
-        for (int round = 1; round <= rounds; round++) {
-            var order = new ArrayList<>(variants);
-            if (round % 2 == 0) {
-                Collections.reverse(order);
-            }
-            for (Variant v : order) {
-                plan.add(new Planned(plan.size() + 1, round, v));
-            }
-        }
-        return plan;
     }
 
     @Override
@@ -141,7 +108,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         }
         load = definition.loadConfig();
         aot = new AotTraining(settings.state(), definition.quick().loadConfig(), this::say);
-        List<Planned> plan = plan(definition.variants(), definition.roundsOrDefault());
+        List<PlannedRun> plan = PlannedRun.balanced(definition.variants(), definition.roundsOrDefault());
         Map<String, ProjectLayout> binaries = VariantBinaries.of(layout, definition);
         printPlan(plan);
         if (settings.dryRun()) {
@@ -155,7 +122,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         definition = prepared.definition();
         hostNotes.addAll(prepared.hostNotes());
         Map<String, ServerProfile> profiles = prepared.profiles();
-        plan = plan(definition.variants(), definition.roundsOrDefault());
+        plan = PlannedRun.balanced(definition.variants(), definition.roundsOrDefault());
 
         Instant started = Instant.now();
         folder = ExperimentFolder.create(settings.output(), definition.name());
@@ -166,7 +133,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         say("Experiment folder: " + folder);
         Thread stop = new Thread(this::interrupt, "experiment-stop");
         Runtime.getRuntime().addShutdownHook(stop);
-        for (Planned p : plan) {
+        for (PlannedRun p : plan) {
             say("");
             say(String.format(Locale.ROOT, "=== Run %d of %d: round %d, variant %s (%s) ===", p.sequence(), plan.size(), p.round(),
                     p.variant().name(), p.variant().summary()));
@@ -191,7 +158,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         return comparison.valid() ? 0 : 1;
     }
 
-    private void printPlan(List<Planned> plan) {
+    private void printPlan(List<PlannedRun> plan) {
         say("Experiment " + definition.name() + " (" + file + "): " + definition.variants().size() + " variants, "
                 + definition.roundsOrDefault() + " rounds, control " + definition.controlOrDefault());
         say("  method: rounds, because " + because);
@@ -204,7 +171,7 @@ public final class ExperimentRunner implements ExperimentExecution {
      * One run: for a variant with an AOT cache, first a training start when its build has none; then the measured start
      * and its load.
      */
-    private Observation runOne(Planned p, ProjectLayout binaries, ServerProfile profile) {
+    private Observation runOne(PlannedRun p, ProjectLayout binaries, ServerProfile profile) {
         String label = String.format(Locale.ROOT, "%02d-r%d-%s", p.sequence(), p.round(), p.variant().name());
         deployment = null;
         try {
@@ -226,7 +193,7 @@ public final class ExperimentRunner implements ExperimentExecution {
      * A fresh stack for the variant (its JVM options, then further ones), the data at its starting state, the load, the
      * stack stopped (a clean stop: the JVM's exit is where a training start writes its AOT cache).
      */
-    private RunResult startAndLoad(Planned p, ProjectLayout binaries, ServerProfile profile, List<String> furtherJvmOptions,
+    private RunResult startAndLoad(PlannedRun p, ProjectLayout binaries, ServerProfile profile, List<String> furtherJvmOptions,
                                    LoadConfig runLoad) throws Exception {
         var stack = new ApplicationStack();
         current = stack;
@@ -236,7 +203,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             jvmOptions.addAll(furtherJvmOptions);
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), jvmOptions,
-                    STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
+                    ExperimentServers.STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
                     .withJavaHome(p.variant().javaHomePath());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
@@ -271,7 +238,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         return data;
     }
 
-    private Observation observation(Planned p, RunResult result) {
+    private Observation observation(PlannedRun p, RunResult result) {
         Duration deployed = deployment;
         var steps = result.steps().stream().map(Observation.StepFigures::of)
                 .map(s -> deployed == null ? s : s.withServer(Metric.DEPLOY_SECONDS, deployed.toMillis() / 1000.0)).toList();
@@ -296,7 +263,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             finished = true;
             try {
                 record.writeComparison(true);
-                record.writeExperimentJson("interrupted", plan(definition.variants(), definition.roundsOrDefault()));
+                record.writeExperimentJson("interrupted", PlannedRun.balanced(definition.variants(), definition.roundsOrDefault()));
                 say("Interrupted: " + record.runs() + " finished run(s) compared in " + folder.resolve("comparison.html"));
             } catch (IOException e) {
                 System.err.println("Writing the comparison failed: " + e);

@@ -2,6 +2,7 @@ package org.orderapp.lab.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,15 +13,21 @@ import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.target.ServerProcess;
 
-/** The servers an experiment starts on this machine: their ports checked free, their administrator, their properties. */
+/**
+ * The servers an experiment starts on this machine: how long each may take to start, their ports checked free, their
+ * administrator, their properties.
+ */
 final class ExperimentServers {
 
+    /** How long a server of an experiment may take to start and deploy, either method's. */
+    static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
+
     private final ProjectLayout layout;
-    private final ExperimentRunner.Settings settings;
+    private final RunnerSettings settings;
     private final PrintStream out;
     private AdminCredentials admin;
 
-    ExperimentServers(ProjectLayout layout, ExperimentRunner.Settings settings, PrintStream out) {
+    ExperimentServers(ProjectLayout layout, RunnerSettings settings, PrintStream out) {
         this.layout = layout;
         this.settings = settings;
         this.out = out;

@@ -31,19 +31,17 @@ import org.orderapp.target.ServerProcess;
  */
 public final class InterleavedRun implements ExperimentExecution {
 
-    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
-
     private final ProjectLayout layout;
     private final ExperimentDefinition definition;
     private final Path file;
-    private final ExperimentRunner.Settings settings;
+    private final RunnerSettings settings;
     private final StopRule stop;
     private final int warmUpUsers;
     private final PrintStream out;
     private Path folder;
     private boolean auditFailed;
 
-    public InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, ExperimentRunner.Settings settings, StopRule stop,
+    public InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, RunnerSettings settings, StopRule stop,
                    int warmUpUsers, PrintStream out) {
         this.warmUpUsers = warmUpUsers;
         this.layout = layout;
@@ -128,7 +126,7 @@ public final class InterleavedRun implements ExperimentExecution {
         Comparison comparison;
         try {
             var residents = stacks.start(prepared, settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
-                    STARTUP_TIMEOUT, this::say);
+                    ExperimentServers.STARTUP_TIMEOUT, this::say);
             comparison = experiment.run(residents);
         } finally {
             say("Stopping the servers and the database ...");

@@ -21,7 +21,7 @@ import org.orderapp.lab.experiment.Observation;
 final class RoundsRecord {
 
     /** The experiment as run, and how and where. */
-    record Setting(ExperimentDefinition definition, Path file, ExperimentRunner.Settings settings, String because, LoadConfig load,
+    record Setting(ExperimentDefinition definition, Path file, RunnerSettings settings, String because, LoadConfig load,
                    List<String> hostNotes) {
     }
 
@@ -65,7 +65,7 @@ final class RoundsRecord {
     }
 
     /** experiment.json: the definition as run, the command, the machine and the plan. */
-    void writeExperimentJson(String status, List<ExperimentRunner.Planned> plan) throws IOException {
+    void writeExperimentJson(String status, List<PlannedRun> plan) throws IOException {
         ExperimentDefinition definition = setting.definition();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("experiment", definition.name());

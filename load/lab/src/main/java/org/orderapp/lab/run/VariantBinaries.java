@@ -48,7 +48,7 @@ public final class VariantBinaries {
         }
         Path root = layout.root().resolve(v.checkout()).normalize();
         if (!Files.isRegularFile(root.resolve("order")) || !Files.isRegularFile(root.resolve("mvnw"))) {
-            throw new ExperimentRunner.NotRunnable("variant " + v.name() + ": " + root + " is not a checkout of Order (no ./order, ./mvnw)"
+            throw new NotRunnable("variant " + v.name() + ": " + root + " is not a checkout of Order (no ./order, ./mvnw)"
                     + (v.checkout().equals("../order-before") ? "; create it first: git worktree add ../order-before COMMIT" : ""));
         }
         return new ProjectLayout(root);

@@ -26,7 +26,7 @@ final class VariantJdks {
                 jdks.put(v.name(), v.javaHome() != null ? Jdk.at(Path.of(v.javaHome()))
                         : v.jdk() != null ? installed.find(v.jdk()) : Jdk.at(Jdk.defaultHome()));
             } catch (IllegalArgumentException e) {
-                throw new ExperimentRunner.NotRunnable("variant " + v.name() + ": " + e.getMessage()
+                throw new NotRunnable("variant " + v.name() + ": " + e.getMessage()
                         + (v.javaHome() != null ? "; installed: " + installed(installed) : "")
                         + (v.name().equals(definition.controlOrDefault()) ? "" : "; or leave the variant out (--variants names the others)"));
             }

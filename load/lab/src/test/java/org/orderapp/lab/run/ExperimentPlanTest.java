@@ -20,10 +20,10 @@ class ExperimentPlanTest {
 
     @Test
     void roundsAlternateInABalancedOrder() {
-        var plan = ExperimentRunner.plan(List.of(v("A"), v("B"), v("C")), 3);
+        var plan = PlannedRun.balanced(List.of(v("A"), v("B"), v("C")), 3);
         assertEquals(List.of("A", "B", "C", "C", "B", "A", "A", "B", "C"), plan.stream().map(p -> p.variant().name()).toList());
-        assertEquals(List.of(1, 1, 1, 2, 2, 2, 3, 3, 3), plan.stream().map(ExperimentRunner.Planned::round).toList());
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), plan.stream().map(ExperimentRunner.Planned::sequence).toList());
+        assertEquals(List.of(1, 1, 1, 2, 2, 2, 3, 3, 3), plan.stream().map(PlannedRun::round).toList());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), plan.stream().map(PlannedRun::sequence).toList());
     }
 
     @Test

@@ -51,13 +51,13 @@ class VariantJdksTest {
     void aJdkThatIsNotInstalledIsRefusedWithTheInstalledOnes() throws Exception {
         Path jdk17 = fakeJdk("java-17-openjdk-amd64", "17.0.15");
         var installed = new InstalledJdks(dir.resolve("jvm"));
-        var missing = assertThrows(ExperimentRunner.NotRunnable.class,
+        var missing = assertThrows(NotRunnable.class,
                 () -> VariantJdks.of(definition("  - name: a\n  - name: jdk26\n    jdk: 26\n"), installed));
         assertTrue(missing.getMessage().startsWith("variant jdk26: no JDK 26 in " + dir.resolve("jvm")), missing.getMessage());
         assertTrue(missing.getMessage().contains("installed: 17 (" + jdk17 + ")"), missing.getMessage());
         assertTrue(missing.getMessage().endsWith("or leave the variant out (--variants names the others)"), missing.getMessage());
 
-        var notAJdk = assertThrows(ExperimentRunner.NotRunnable.class,
+        var notAJdk = assertThrows(NotRunnable.class,
                 () -> VariantJdks.of(definition("  - name: a\n    java-home: " + dir.resolve("nowhere") + "\n  - name: b\n"), installed));
         assertTrue(notAJdk.getMessage().startsWith("variant a: no JDK in " + dir.resolve("nowhere") + ": no such directory; installed: 17"),
                 notAJdk.getMessage());
