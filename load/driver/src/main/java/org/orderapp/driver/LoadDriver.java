@@ -57,9 +57,6 @@ public final class LoadDriver {
              var injector = new FaultInjector(config.faults(), session.runStartNanos(), session.cpu().databasePid(),
                      session.cpu().serverPid(), target.application(), target.adminAuthorization(), out).withNodes(target.nodes()).withTrust(target.trust())
                      .withDatabaseNodes(GaleraNodes.of(target.dbUrl())).withDatabaseLink(databaseLink)) {
-            if (session.management() != null) { // config.json names the JVM the server runs on, as the server says
-                RunFolder.writeConfig(session.folder(), config, target, session.management().serverJvm().orElse(null));
-            }
             if (!session.awaitQuiet(config.drainTimeout())) {
                 session.note("The replenish queue was still busy when the run started; the audit counts what moved meanwhile.");
             }
@@ -87,6 +84,7 @@ public final class LoadDriver {
             Validity validity = config.rules().check(outcomes.stream().map(StepOutcome::client).toList(), config.mix(), audit);
             say(validity.valid() ? "Run rules: VALID" : "Run rules: INVALID");
             validity.reasons().forEach(r -> say("  " + r));
+            session.durability().warning().ifPresent(this::say);
             String profilerNote = session.cpuProfilerNote();
             if (profilerNote != null) {
                 session.note(profilerNote);

@@ -20,6 +20,7 @@ import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.VariantDurability;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.layout.Folders;
@@ -42,8 +43,13 @@ public final class ExperimentRunner implements ExperimentExecution {
     private static final String RUNS = "runs";
     static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
 
-    /** Settings of the runner that are not part of the experiment. */
-    public record Settings(int portOffset, Path output, Path state, boolean resetAllowed, boolean dryRun, String command) {
+    /**
+     * Settings of the runner that are not part of the experiment.
+     *
+     * @param allowUnsafeDurability every server may start on a database that can lose committed transactions
+     */
+    public record Settings(int portOffset, Path output, Path state, boolean resetAllowed, boolean dryRun, String command,
+                           boolean allowUnsafeDurability) {
     }
 
     /** A run to do: its place in the execution order, its round and variant. */
@@ -198,6 +204,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
                 p.variant().summary())));
         say("  load: " + String.join(" ", definition.loadArguments()));
+        VariantDurability.notes(definition, settings.allowUnsafeDurability()).forEach(n -> say("  " + n));
     }
 
     /**
@@ -237,7 +244,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), jvmOptions,
                     STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
-                    .withJavaHome(p.variant().javaHomePath());
+                    .withJavaHome(p.variant().javaHomePath()).allowingUnsafeDurability(settings.allowUnsafeDurability());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             if (load.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.DB_HANG)) {
