@@ -3,8 +3,10 @@ package org.orderapp.driver.rules;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.orderapp.target.Target;
 
 /**
@@ -29,9 +31,17 @@ public enum Durability {
         this.label = label;
     }
 
+    /** Words MicroProfile Config reads as true (its Boolean converter, case ignored), as the server reads the property. */
+    private static final Set<String> TRUE = Set.of("true", "1", "yes", "y", "on");
+
     /** From the server's system properties; empty: they could not be read. */
     public static Durability of(Optional<Map<String, String>> serverProperties) {
-        return serverProperties.map(p -> allowed(Boolean.parseBoolean(p.get(Target.ALLOW_UNSAFE_DURABILITY)))).orElse(NOT_KNOWN);
+        return serverProperties.map(p -> allowed(allows(p.get(Target.ALLOW_UNSAFE_DURABILITY)))).orElse(NOT_KNOWN);
+    }
+
+    /** Whether the property's value (null: unset) allows an unsafe database, as the server reads it. */
+    public static boolean allows(String value) {
+        return value != null && TRUE.contains(value.strip().toLowerCase(Locale.ROOT));
     }
 
     /** The durability of servers started with (true) or without the allowance. */

@@ -17,6 +17,10 @@ class DurabilityTest {
         assertEquals(Durability.CHECKED, Durability.of(Optional.of(Map.of(Target.ALLOW_UNSAFE_DURABILITY, "false"))));
         assertEquals(Durability.CHECKED, Durability.of(Optional.of(Map.of("java.home", "/jdk"))), "unset: the server checks");
         assertEquals(Durability.NOT_KNOWN, Durability.of(Optional.empty()), "properties not read: not known, never checked");
+        for (String yes : new String[] {"TRUE", "1", "yes", "Y", "on"}) {
+            assertEquals(Durability.UNSAFE_ALLOWED, Durability.of(Optional.of(Map.of(Target.ALLOW_UNSAFE_DURABILITY, yes))),
+                    yes + ": true to MicroProfile Config, so the server is allowed");
+        }
     }
 
     @Test

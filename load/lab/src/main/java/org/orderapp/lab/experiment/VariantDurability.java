@@ -21,7 +21,7 @@ public final class VariantDurability {
     public static Map<String, Durability> of(ExperimentDefinition definition, boolean allowedForAll) {
         Map<String, Durability> byVariant = new LinkedHashMap<>();
         definition.variants().forEach(v -> byVariant.put(v.name(), Durability.allowed(allowedForAll
-                || Boolean.parseBoolean(v.properties().get(Target.ALLOW_UNSAFE_DURABILITY)))));
+                || Durability.allows(v.properties().get(Target.ALLOW_UNSAFE_DURABILITY)))));
         return byVariant;
     }
 
