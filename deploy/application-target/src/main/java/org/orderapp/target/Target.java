@@ -20,6 +20,13 @@ public record Target(URI application, URI management, String dbUrl, String dbUse
     /** WildFly's management port (jboss.management.http.port) before any port offset. */
     public static final int DEFAULT_MANAGEMENT_PORT = 9990;
 
+    /**
+     * The server's system property that lets the application start on a database that may lose committed
+     * transactions in a crash (order-ejb's Settings and DurabilityCheck): the stack sets it when asked, the driver reads
+     * it back from the server it measured.
+     */
+    public static final String ALLOW_UNSAFE_DURABILITY = "order.db.allow-unsafe-durability";
+
     /** A node of a cluster: its name (jboss.node.name), its own application URL and management URL. */
     public record Node(String name, URI application, URI management) {
         public Node {

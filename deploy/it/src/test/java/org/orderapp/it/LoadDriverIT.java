@@ -112,6 +112,8 @@ class LoadDriverIT {
         var summary = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile());
         assertTrue(summary.path("validity").has("valid") && summary.path("validity").path("reasons").isArray(), "summary.json says valid or not");
         assertTrue(summary.path("steps").get(0).path("cpu_ms_per_tx").path("server").isNumber(), "summary.json has CPU per transaction");
+        assertEquals("checked", summary.path("config").path("durability").asText(),
+                "the server, started without the allowance, says it refuses an unsafe database: " + summary.path("config"));
         String stepsCsv = Files.readString(run.folder().resolve("steps.csv"));
         assertTrue(stepsCsv.lines().findFirst().orElseThrow().endsWith("cpu_server_ms_per_tx,cpu_db_ms_per_tx,cpu_driver_ms_per_tx,cpu_other_ms_per_tx"),
                 stepsCsv);

@@ -30,13 +30,15 @@ import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.tls.ServerCertificate;
 import org.orderapp.target.ServerTrust;
+import org.orderapp.target.Target;
 
 /**
  * ./order run --tls as a user starts it, from a state folder under the temporary directory (where a checkout under
  * /tmp keeps its state): it serves HTTPS with the certificate it made for the folder, sends plain HTTP there and marks
  * the session cookie Secure, every process it started listens on loopback only, the database password and the key
  * store's password it made are kept owner-only beside the data and appear on no command line and in no output, the
- * admin client trusts the certificate run.properties names, and Ctrl-C (SIGTERM) stops everything it started. The cluster's and the database cluster's starts are watched the same way in ClusterIT and
+ * admin client trusts the certificate run.properties names, --allow-unsafe-durability reaches the server's command line,
+ * and Ctrl-C (SIGTERM) stops everything it started. The cluster's and the database cluster's starts are watched the same way in ClusterIT and
  * GaleraIT.
  */
 class RunCommandIT {
@@ -53,7 +55,7 @@ class RunCommandIT {
         Path home = Path.of(System.getProperty("order.home")).toAbsolutePath().normalize();
         int offset = Integer.parseInt(OrderCli.portOffset(130));
         var command = new ArrayList<>(List.of(home.resolve("order").toString(), "run", "--tls", "--state-dir", state.toString(), "--no-seed",
-                "-D", "jboss.socket.binding.port-offset=" + offset));
+                "--allow-unsafe-durability", "-D", "jboss.socket.binding.port-offset=" + offset));
         var builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true).redirectOutput(console.toFile());
         builder.environment().put(AdminCredentials.PASSWORD_VARIABLE, TestAdmin.admin().password());
         builder.environment().remove("ORDER_DB_URL");
@@ -103,6 +105,11 @@ class RunCommandIT {
             for (String jvm : jvms) {
                 assertTrue(ServerJdk.runs(jvm), "runs " + ServerJdk.home() + "/bin/java: " + jvm);
             }
+            // --allow-unsafe-durability reaches the server's command line, and ./order run says so where it prints the URLs.
+            assertTrue(jvms.stream().filter(line -> line.contains("jboss-modules.jar"))
+                    .allMatch(line -> line.contains("-D" + Target.ALLOW_UNSAFE_DURABILITY + "=true")), "the server is allowed: " + jvms);
+            assertTrue(Files.readString(console).contains("Durability    UNSAFE allowed (--allow-unsafe-durability)"),
+                    "said with the URLs; see " + console);
 
             Path passwordFile = state.resolve("mariadb").resolve(ApplicationAccount.PASSWORD_FILE);
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(passwordFile)));

@@ -82,13 +82,7 @@ public final class ApplicationServer implements AutoCloseable {
         }
         Files.copy(layout.ear(), base.resolve("deployments/order.ear"), StandardCopyOption.REPLACE_EXISTING);
 
-        List<String> command = new ArrayList<>(List.of(
-                layout.serverHome().resolve("bin/standalone.sh").toString(),
-                "-c", settings.profile().serverConfig(),
-                "-Djboss.server.base.dir=" + base,
-                "-Dorder.db.dialect=" + settings.dialect()));
-        command.addAll(settings.systemProperties());
-        var builder = new ProcessBuilder(command)
+        var builder = new ProcessBuilder(command(settings))
                 .redirectErrorStream(true)
                 .redirectOutput(base.resolve("log/console.log").toFile());
         Map<String, String> env = builder.environment();
@@ -108,6 +102,17 @@ public final class ApplicationServer implements AutoCloseable {
         env.putAll(settings.environment());
         boolean training = settings.jvmOptions().stream().anyMatch(o -> o.startsWith(AOT_CACHE_OUTPUT));
         return new ApplicationServer(builder.start(), base, training ? AOT_TRAINING_STOP_GRACE : STOP_GRACE);
+    }
+
+    /** The server's command line: the start script, its configuration, base directory, dialect, then the system properties. */
+    static List<String> command(Settings settings) {
+        List<String> command = new ArrayList<>(List.of(
+                settings.layout().serverHome().resolve("bin/standalone.sh").toString(),
+                "-c", settings.profile().serverConfig(),
+                "-Djboss.server.base.dir=" + settings.base(),
+                "-Dorder.db.dialect=" + settings.dialect()));
+        command.addAll(settings.systemProperties());
+        return command;
     }
 
     /**

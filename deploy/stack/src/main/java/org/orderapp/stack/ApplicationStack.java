@@ -78,6 +78,21 @@ public final class ApplicationStack implements AutoCloseable {
                     serverCli, nodes, dbNodes, sharedDatabase, javaHome, source);
         }
 
+        /**
+         * The same stack, its servers allowed (allow: true) to start on a database that may lose committed transactions
+         * in a crash, which they otherwise refuse: the one place the launcher's --allow-unsafe-durability reaches the
+         * servers, as a run property after the others. false: as it is.
+         */
+        public Options allowingUnsafeDurability(boolean allow) {
+            if (!allow) {
+                return this;
+            }
+            var properties = new ArrayList<>(serverProperties);
+            properties.add(Target.ALLOW_UNSAFE_DURABILITY + "=true");
+            return new Options(binaries, serverBase, databaseHome, profile, httpPort, List.copyOf(properties), jvmOptions, startupTimeout,
+                    admin, serverCli, nodes, dbNodes, sharedDatabase, javaHome, tls);
+        }
+
         /** Where the server's certificate and key store are kept. */
         public Path tlsHome() {
             return serverBase.resolveSibling("tls");
@@ -157,12 +172,10 @@ public final class ApplicationStack implements AutoCloseable {
                     options.tlsHome(), say);
             certificate = https.certificate();
             List<String> runProperties = https.beforeRun(options.serverProperties());
-            var properties = new ArrayList<>(profile.systemProperties());
-            properties.addAll(runProperties);
             DatabaseTarget serverDatabase = route.open(database, say);
             serverSettings = new ApplicationServer.Settings(options.binaries(), options.serverBase(), profile,
                     serverDatabase, family.hibernateDialect(), options.httpPort(), options.admin(),
-                    properties.stream().map(p -> "-D" + p).toList(), options.jvmOptions(), options.serverCli(), https.environment(), jdk.home());
+                    systemArguments(profile, runProperties), options.jvmOptions(), options.serverCli(), https.environment(), jdk.home());
             startupTimeout = options.startupTimeout();
             if (clustered) {
                 cluster = ApplicationCluster.of(serverSettings, options.nodes(), options.clusterBase());
@@ -181,6 +194,13 @@ public final class ApplicationStack implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /** The servers' -D arguments: the profile's system properties first, then the run's, so that a run's wins. */
+    static List<String> systemArguments(ServerProfile profile, List<String> runProperties) {
+        var properties = new ArrayList<>(profile.systemProperties());
+        properties.addAll(runProperties);
+        return properties.stream().map(p -> "-D" + p).toList();
     }
 
     /** Watches the database and the server from now on, starting either again when it dies. */

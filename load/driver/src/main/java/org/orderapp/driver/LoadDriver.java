@@ -84,6 +84,7 @@ public final class LoadDriver {
             Validity validity = config.rules().check(outcomes.stream().map(StepOutcome::client).toList(), config.mix(), audit);
             say(validity.valid() ? "Run rules: VALID" : "Run rules: INVALID");
             validity.reasons().forEach(r -> say("  " + r));
+            session.durability().warning().ifPresent(this::say);
             String profilerNote = session.cpuProfilerNote();
             if (profilerNote != null) {
                 session.note(profilerNote);

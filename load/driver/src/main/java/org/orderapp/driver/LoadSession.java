@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.orderapp.driver.EndpointProbe;
@@ -28,6 +29,7 @@ import org.orderapp.driver.http.UserConnection;
 import org.orderapp.driver.report.ResultFiles;
 import org.orderapp.driver.report.RunFolder;
 import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.workload.AcknowledgedOrder;
 import org.orderapp.driver.workload.Catalog;
@@ -68,6 +70,7 @@ public final class LoadSession implements AutoCloseable {
     private final UserSession.Settings settings;
     private final ConcurrentLinkedQueue<AcknowledgedOrder> ledger = new ConcurrentLinkedQueue<>();
     private final OrderKeys keys = new OrderKeys();
+    private Durability durability;
 
     private LoadSession(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
         this.config = config;
@@ -92,21 +95,31 @@ public final class LoadSession implements AutoCloseable {
             say("Endpoints: " + (endpoint == Endpoint.FORM ? "form (/NewOrder, /OrderInquiry)" : "JSON API (/api/orders, /api/customers/{id}/orders)")
                     + (config.endpoints() == LoadConfig.Endpoints.AUTO ? ", detected" : ""));
             this.instruments = new ServerInstruments(config, target, folder, runStartNanos, counters, notes);
+            recordWhatTheServerSays();
             this.controller = new StepController(config.sampleInterval(), runStartNanos, out);
             this.settings = new UserSession.Settings(target.application(), endpoint, config.mix(), config.lines(),
                     config.quantity(), config.browsePages(), config.hotProducts());
-        } catch (SQLException | RuntimeException e) {
+        } catch (IOException | SQLException | RuntimeException e) {
             close();
             throw e;
         }
     }
 
+    /**
+     * config.json names the JVM the server runs on and its durability, as the server answers (the report puts a run
+     * allowed an unsafe database first among its notes); the console says it too.
+     */
+    private void recordWhatTheServerSays() throws IOException {
+        ServerReadings management = instruments.management();
+        this.durability = Durability.of(management == null ? Optional.empty() : management.systemProperties());
+        RunFolder.writeConfig(folder, config, target, management == null ? null : management.serverJvm().orElse(null), durability);
+        say("Server: " + durability.line());
+        durability.warning().ifPresent(this::say);
+    }
+
     /** Opens a session on the target: a new run folder under the configuration's output, the catalog read, sampling on. */
     public static LoadSession open(LoadConfig config, Target target, PrintStream out) throws IOException, SQLException {
         var session = new LoadSession(config, target, out);
-        if (session.management() != null) { // config.json names the JVM the server runs on, as the server says
-            RunFolder.writeConfig(session.folder, config, target, session.management().serverJvm().orElse(null));
-        }
         session.resumeSampling();
         return session;
     }
@@ -227,6 +240,11 @@ public final class LoadSession implements AutoCloseable {
     /** The management readings, or null when they could not be read. */
     public ServerReadings management() {
         return instruments.management();
+    }
+
+    /** Whether the server refuses a database that may lose committed transactions, as it answered at the session's start. */
+    public Durability durability() {
+        return durability;
     }
 
     /** Notes for the run's report, so far. */

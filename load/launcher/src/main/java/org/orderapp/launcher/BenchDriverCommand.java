@@ -84,6 +84,6 @@ public class BenchDriverCommand implements Callable<Integer> {
                 + rounds + " --warm-up " + warmUp.toSeconds() + "s --required " + required;
         ExperimentFolder.writeBenchmark(output.resolve(layout), definition,
                 command, started, Map.of("throughput", "requests/s", "step", "connections"), "a warm-up of " + warmUp.toSeconds()
-                        + " s of each before the rounds", observations, result, System.out);
+                        + " s of each before the rounds", observations, result, List.of(), System.out);
     }
 }

@@ -128,6 +128,9 @@ public class ExperimentCommand implements Callable<Integer> {
     @Mixin
     JavaHomeOption jdk;
 
+    @Mixin
+    UnsafeDurabilityOption durability;
+
     @Override
     public Integer call() throws Exception {
         var layout = ProjectLayout.current();
@@ -186,13 +189,19 @@ public class ExperimentCommand implements Callable<Integer> {
 
     /** The experiment by the interleaved method, or by rounds where it must (MethodChoice says why). */
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
-        var settings = new RunnerSettings(portOffset, output.resolve(layout),
-                stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, command);
+        var settings = settings(layout, command);
         var rounds = MethodChoice.whyRounds(definition, this.rounds != null, quick);
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }
         return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, System.out);
+    }
+
+    /** What the runners take from the command line beside the definition. */
+    RunnerSettings settings(ProjectLayout layout, String command) {
+        return new RunnerSettings(portOffset, output.resolve(layout),
+                stateDir != null ? stateDir.toAbsolutePath() : layout.var().resolve("experiment"), resetAll, dryRun, command,
+                durability.allowed);
     }
 
     /** --precision and --max-time; a bad value is refused before anything starts. */
@@ -253,6 +262,9 @@ public class ExperimentCommand implements Callable<Integer> {
         }
         if (jdk.given() != null) {
             b.append(" --java-home ").append(jdk.given());
+        }
+        if (durability.allowed) {
+            b.append(" --allow-unsafe-durability");
         }
         overrides().forEach((k, v) -> b.append(v instanceof Boolean flag ? (flag ? " --" + k : " --no-" + k) : " --" + k + " " + v));
         return b.toString();

@@ -75,6 +75,9 @@ public class RunCommand implements Callable<Integer> {
     @Mixin
     TlsOptions tls;
 
+    @Mixin
+    UnsafeDurabilityOption durability;
+
     @Option(names = "--startup-timeout", description = "Seconds to wait for the deployment.",
             defaultValue = "300")
     int startupTimeoutSeconds;
@@ -135,9 +138,7 @@ public class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stop);
         try {
             Path state = stateDir == null ? layout.var() : stateDir.toAbsolutePath().normalize();
-            stack.start(new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
-                    serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin.credentials(), List.of(), nodes, dbNodes)
-                    .withJavaHome(javaHome).withTls(tlsSource), RunCommand::say);
+            stack.start(stackOptions(layout, state, profile, port, admin.credentials(), javaHome, tlsSource), RunCommand::say);
         } catch (Exception e) {
             // start() has stopped what it had started: the hook has nothing left to stop, and a refusal (a setting the
             // stack cannot use) says only why.
@@ -180,6 +181,10 @@ public class RunCommand implements Callable<Integer> {
         say("  Admin         user " + AdminCredentials.USER + ", password " + (System.getenv(AdminCredentials.PASSWORD_VARIABLE) != null
                 ? "from " + AdminCredentials.PASSWORD_VARIABLE : "in " + AdminCredentials.passwordFile(layout)
                 + (admin.isNew() ? " (created now, readable by you only)" : "")) + "; ./order uses it by itself");
+        if (durability.allowed) {
+            say("  Durability    UNSAFE allowed (--allow-unsafe-durability): started even on a database that may lose committed "
+                    + "transactions in a crash; the reports of loads against it say so");
+        }
         var galera = stack.galera();
         if (galera != null) {
             say("  Database      " + stack.database().displayUrl() + "   (Galera, " + galera.describe() + ")");
@@ -196,6 +201,14 @@ public class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException shuttingDown) {
             return 0; // Ctrl-C or SIGTERM: the hook is stopping everything already
         }
+    }
+
+    /** What the stack starts: the options of the command line on the profile, port, administrator, JDK and certificate given. */
+    ApplicationStack.Options stackOptions(ProjectLayout layout, Path state, ServerProfile profile, int port, AdminCredentials admin,
+                                          Path javaHome, TlsSource tlsSource) {
+        return new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
+                serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin, List.of(), nodes, dbNodes)
+                .withJavaHome(javaHome).withTls(tlsSource).allowingUnsafeDurability(durability.allowed);
     }
 
     /**

@@ -121,6 +121,11 @@ public final class ClusterFigures implements ServerReadings {
     }
 
     @Override
+    public Optional<Map<String, String>> systemProperties() {
+        return readers.get(0).systemProperties();
+    }
+
+    @Override
     public Optional<String> jvmDescription() {
         return readers.get(0).jvmDescription();
     }

@@ -152,6 +152,20 @@ public final class ManagementReader implements ServerReadings {
         return read(runtime(RUNTIME)).map(ManagementReader::serverJvm);
     }
 
+    @Override
+    public Optional<Map<String, String>> systemProperties() {
+        return read(runtime(RUNTIME)).map(ManagementReader::systemProperties);
+    }
+
+    static Map<String, String> systemProperties(ModelNode runtime) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        ModelNode answered = runtime.get("system-properties");
+        if (answered.isDefined()) {
+            answered.asPropertyList().forEach(p -> properties.put(p.getName(), p.getValue().asString()));
+        }
+        return properties;
+    }
+
     static ServerJvm serverJvm(ModelNode runtime) {
         ModelNode properties = runtime.get("system-properties");
         return new ServerJvm(runtime.get("vm-vendor").asString("unknown vendor"), runtime.get("vm-name").asString("JVM"),

@@ -21,6 +21,12 @@ public interface ServerReadings extends AutoCloseable {
     /** The server's JVM: vendor, version, java.home (the first node's in a cluster); empty when it cannot be read. */
     Optional<ServerJvm> serverJvm();
 
+    /**
+     * The server JVM's system properties as it answers (the first node's in a cluster, whose nodes start alike); empty
+     * when they cannot be read.
+     */
+    Optional<Map<String, String>> systemProperties();
+
     /** The server JVM: its vendor, version, java.home and options as the report names them (the first node's in a cluster). */
     Optional<String> jvmDescription();
 

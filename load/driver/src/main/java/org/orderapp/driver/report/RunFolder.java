@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.observation.ServerJvm;
 import org.orderapp.observation.ServerSample;
@@ -42,26 +43,30 @@ public final class RunFolder {
     }
 
     public static void writeConfig(Path folder, LoadConfig config, Target target) throws IOException {
-        writeConfig(folder, config, target, null);
+        writeConfig(folder, config, target, null, null);
     }
 
-    /** config.json, with the server's JVM once it has been read (null: not known). */
-    public static void writeConfig(Path folder, LoadConfig config, Target target, ServerJvm serverJvm) throws IOException {
-        ResultFiles.JSON.writeValue(folder.resolve("config.json").toFile(), RunConfiguration.of(config, target, serverJvm));
+    /** config.json, with the server's JVM and durability once the server has answered (null: not asked yet). */
+    public static void writeConfig(Path folder, LoadConfig config, Target target, ServerJvm serverJvm, Durability durability)
+            throws IOException {
+        ResultFiles.JSON.writeValue(folder.resolve("config.json").toFile(), RunConfiguration.of(config, target, serverJvm, durability));
     }
 
-    /** The server's JVM as config.json names it; null when it does not. */
-    static ServerJvm serverJvm(Path folder) throws IOException {
-        Path config = folder.resolve("config.json");
-        if (!Files.isRegularFile(config)) {
-            return null;
+    /** What the server answered of itself as config.json holds it (its JVM, its durability), null where it does not. */
+    static RunConfiguration recorded(Path folder, LoadConfig config, Target target) throws IOException {
+        Path file = folder.resolve("config.json");
+        if (!Files.isRegularFile(file)) {
+            return RunConfiguration.of(config, target, null, null);
         }
-        var jvm = ResultFiles.JSON.readTree(config.toFile()).path("serverJvm");
-        return jvm.isObject() ? ResultFiles.JSON.treeToValue(jvm, ServerJvm.class) : null;
+        var saved = ResultFiles.JSON.readTree(file.toFile());
+        var jvm = saved.path("serverJvm");
+        var durability = saved.path("durability");
+        return RunConfiguration.of(config, target, jvm.isObject() ? ResultFiles.JSON.treeToValue(jvm, ServerJvm.class) : null,
+                durability.isTextual() ? Durability.ofLabel(durability.asText()) : null);
     }
 
     public static void write(RunResult run) throws IOException {
-        var summary = Summary.of(run, RunConfiguration.of(run.config(), run.target(), serverJvm(run.folder())));
+        var summary = Summary.of(run, recorded(run.folder(), run.config(), run.target()));
         String json = ResultFiles.JSON.writeValueAsString(summary);
         Files.writeString(run.folder().resolve("summary.json"), json, StandardCharsets.UTF_8);
         writeStepsCsv(run);

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.driver.settings.LoadConfig;
 
 /**
@@ -59,7 +60,7 @@ public final class RunHistory {
         Summary.Aggregate last = summary.aggregate().get(summary.aggregate().size() - 1);
         Summary.TypeAggregate all = last.types().get(Summary.ALL);
         var row = new ArrayList<String>(List.of(run.finished().truncatedTo(ChronoUnit.SECONDS).toString(), provenance.commit(), profile(run.config()),
-                settingsDigest(run.config()), run.config().model().name().toLowerCase(java.util.Locale.ROOT),
+                settingsDigest(run.config(), summary.config().durability()), run.config().model().name().toLowerCase(java.util.Locale.ROOT),
                 ResultFiles.trim(last.step()), all == null ? "" : ResultFiles.f(all.throughputMean()),
                 all == null ? "" : ResultFiles.f(all.p99Mean())));
         for (String role : CPU_ROLES) {
@@ -84,10 +85,17 @@ public final class RunHistory {
                 : config.label().replaceFirst("^\\d+-r\\d+-", "");
     }
 
-    /** The first 12 hex digits of SHA-256 over the load settings as config.json holds them, less the label. */
-    static String settingsDigest(LoadConfig config) throws IOException {
+    /**
+     * The first 12 hex digits of SHA-256 over the load settings as config.json holds them, less the label; a server
+     * allowed an unsafe database counts among them, so that its runs form a series of their own, never one with durable
+     * runs (a durable run's digest is as it was before durability was recorded).
+     */
+    static String settingsDigest(LoadConfig config, Durability durability) throws IOException {
         ObjectNode settings = ResultFiles.JSON.valueToTree(config);
         settings.remove("label");
+        if (durability != null && durability.unsafe()) {
+            settings.put("durability", durability.label());
+        }
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(ResultFiles.JSON.writeValueAsBytes(settings));
             return HexFormat.of().formatHex(hash, 0, 6);

@@ -85,8 +85,14 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
         c.rules().p90Limits().forEach((t, d) -> limits.put(t.label(), d.toNanos() / 1e6));
         var validity = new Verdict(run.validity().valid(), run.validity().reasons(),
                 new Rules(limits, c.rules().mixTolerance(), c.rules().maxErrorRate(), true));
+        // A run on a server allowed an unsafe database says so before anything else it notes.
+        var notes = new ArrayList<String>();
+        if (config.durability() != null) {
+            config.durability().warning().ifPresent(notes::add);
+        }
+        notes.addAll(run.notes());
         return new Summary(info, validity, config, run.steps().stream().map(o -> step(o, c)).toList(), aggregate(run),
-                run.audit(), ReportMetrics.NAMES, series(run.samples()), run.notes(), run.faults());
+                run.audit(), ReportMetrics.NAMES, series(run.samples()), notes, run.faults());
     }
 
     private static Step step(StepOutcome o, LoadConfig config) {

@@ -19,6 +19,7 @@ import org.orderapp.driver.engine.StepResult;
 import org.orderapp.driver.engine.WarmUp;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
@@ -42,7 +43,7 @@ class RunFolderTest {
         assertTrue(ResultFiles.JSON.readTree(folder.resolve("config.json").toFile()).path("serverJvm").isMissingNode(),
                 "not read yet: left out");
         var jvm = new ServerJvm("Eclipse Adoptium", "OpenJDK 64-Bit Server VM", "25.0.3+9-LTS", "25", "/usr/lib/jvm/temurin-25");
-        RunFolder.writeConfig(folder, config, TARGET, jvm);
+        RunFolder.writeConfig(folder, config, TARGET, jvm, Durability.CHECKED);
         JsonNode written = ResultFiles.JSON.readTree(folder.resolve("config.json").toFile()).path("serverJvm");
         assertEquals("Eclipse Adoptium", written.path("vendor").asText());
         assertEquals("25", written.path("specVersion").asText());
@@ -51,6 +52,35 @@ class RunFolderTest {
         RunFolder.write(run(config, folder));
         JsonNode summary = ResultFiles.JSON.readTree(folder.resolve("summary.json").toFile());
         assertEquals("25.0.3+9-LTS", summary.path("config").path("serverJvm").path("version").asText(), "the summary's as config.json's");
+    }
+
+    @Test
+    void aServerAllowedAnUnsafeDatabaseIsRecordedAndTheReportSaysItFirst(@TempDir Path folder) throws Exception {
+        LoadConfig config = LoadOptions.parse(folder, List.of("--users", "4"));
+        RunFolder.writeConfig(folder, config, TARGET, null, Durability.UNSAFE_ALLOWED);
+        assertEquals("UNSAFE allowed (--allow-unsafe-durability)",
+                ResultFiles.JSON.readTree(folder.resolve("config.json").toFile()).path("durability").asText());
+
+        RunFolder.write(run(config, folder));
+        JsonNode summary = ResultFiles.JSON.readTree(folder.resolve("summary.json").toFile());
+        assertEquals("UNSAFE allowed (--allow-unsafe-durability)", summary.path("config").path("durability").asText(),
+                "the summary's as config.json's");
+        String first = summary.path("notes").get(0).asText();
+        assertTrue(first.startsWith("Not for publication: durability UNSAFE allowed (--allow-unsafe-durability).")
+                && first.contains("compare with no durable run"), first);
+        assertTrue(summary.path("validity").path("valid").asBoolean(), "the run rules judge how the run went, not the database");
+        String report = Files.readString(folder.resolve("report.html"));
+        assertTrue(report.contains("DURABILITY UNSAFE") && report.contains("S.config.durability"), "the head's badge reads it");
+    }
+
+    @Test
+    void aServerThatCheckedItsDatabaseIsRecordedWithoutWarning(@TempDir Path folder) throws Exception {
+        LoadConfig config = LoadOptions.parse(folder, List.of("--users", "4"));
+        RunFolder.writeConfig(folder, config, TARGET, null, Durability.CHECKED);
+        RunFolder.write(run(config, folder));
+        JsonNode summary = ResultFiles.JSON.readTree(folder.resolve("summary.json").toFile());
+        assertEquals("checked", summary.path("config").path("durability").asText());
+        summary.path("notes").forEach(n -> assertFalse(n.asText().contains("durability"), n.asText()));
     }
 
     @Test

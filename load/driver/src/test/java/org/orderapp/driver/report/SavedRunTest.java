@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orderapp.driver.engine.StepResult;
 import org.orderapp.driver.engine.WarmUp;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
@@ -72,10 +73,14 @@ class SavedRunTest {
     }
 
     @Test
-    void theSettingsDigestIgnoresTheLabelOnly(@TempDir Path folder) throws Exception {
-        String plain = RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "4")));
-        assertEquals(plain, RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "4", "--label", "x"))));
-        assertFalse(plain.equals(RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "5")))));
+    void theSettingsDigestIgnoresTheLabelAndSetsUnsafeDurabilityApart(@TempDir Path folder) throws Exception {
+        String plain = RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "4")), Durability.CHECKED);
+        assertEquals(plain, RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "4", "--label", "x")), Durability.CHECKED));
+        assertFalse(plain.equals(RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "5")), Durability.CHECKED)));
+        assertEquals(plain, RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "4")), null),
+                "a run folder of before durability was recorded: the same series");
+        assertFalse(plain.equals(RunHistory.settingsDigest(LoadOptions.parse(folder, List.of("--users", "4")), Durability.UNSAFE_ALLOWED)),
+                "a server allowed an unsafe database: a series of its own");
         assertEquals(12, plain.length());
     }
 

@@ -66,6 +66,7 @@ public final class RunComparison {
     private static void machine(List<SavedRun> runs, List<Row> rows, List<String> warnings) {
         rows.add(new Row("Run", "started", runs.stream().map(r -> r.summary().path("run").path("started").asText("")).toList()));
         rows.add(new Row("Run", "valid", runs.stream().map(r -> r.summary().path("run").path("valid").asText("")).toList()));
+        durability(runs, rows, warnings);
         Map<String, List<String>> machine = new LinkedHashMap<>();
         machine.put("commit", runs.stream().map(r -> r.provenance().commit()).toList());
         machine.put("JVM", runs.stream().map(r -> r.provenance().java()).toList());
@@ -78,6 +79,22 @@ public final class RunComparison {
                 warnings.add("The machines differ in " + label + ": " + String.join(" / ", cells));
             }
         });
+    }
+
+    /**
+     * Each run's durability as its server answered ("not recorded" in a folder of before it was); a run allowed an
+     * unsafe database compares with no durable run, and the comparison says so.
+     */
+    private static void durability(List<SavedRun> runs, List<Row> rows, List<String> warnings) {
+        List<String> cells = runs.stream().map(r -> r.summary().path("config").path("durability").asText("not recorded")).toList();
+        rows.add(new Row("Run", "durability", cells));
+        if (cells.stream().anyMatch(c -> c.startsWith("UNSAFE"))) {
+            warnings.add(Set.copyOf(cells).size() > 1
+                    ? "The runs' durability differs (" + String.join(" / ", cells) + "): a server allowed a database that may lose "
+                    + "committed transactions commits for less, so these figures measure durability too"
+                    : "Every run's durability is UNSAFE allowed (--allow-unsafe-durability): the runs compare with each other, "
+                    + "with no durable run");
+        }
     }
 
     private static String memory(RunProvenance provenance) {
@@ -164,7 +181,8 @@ public final class RunComparison {
             Map<String, String> out = new TreeMap<>();
             JsonNode config = r.summary().path("config");
             config.fieldNames().forEachRemaining(field -> {
-                if (!field.equals("target") && !field.equals("driverHost") && !field.equals("label")) {
+                // durability is the Run section's
+                if (!field.equals("target") && !field.equals("driverHost") && !field.equals("label") && !field.equals("durability")) {
                     flatten(field, config.path(field), out);
                 }
             });

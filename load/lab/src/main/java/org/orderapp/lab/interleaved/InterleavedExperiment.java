@@ -131,7 +131,7 @@ public final class InterleavedExperiment {
         var context = new Comparison.Context(settings.command(), settings.started().toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
                 "every server warmed once until steady; a settle of " + load.warmUp().toSeconds() + " s before each window",
-                loop.interrupted(), List.of(), method);
+                loop.interrupted(), settings.notes(), method);
         Comparison comparison = Comparison.of(definition, context, loop.observations());
         try {
             ComparisonFiles.write(settings.folder(), comparison);

@@ -2,6 +2,7 @@ package org.orderapp.lab.interleaved;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * How an interleaved experiment runs: its stop rule and seed, where and when it started, the warm-up's users per
@@ -10,9 +11,10 @@ import java.time.Instant;
  * @param folder       the experiment's folder (comparison files), with the variants' run folders under runs/
  * @param startedNanos when the experiment started (System.nanoTime), for the time limit
  * @param command      the command line, for the comparison
+ * @param notes        what the comparison notes from the start (the variants' durability)
  */
 public record InterleavedSettings(StopRule stop, long seed, Path folder, long startedNanos, Instant started, String command,
-                                  int warmUpUsers, DataReset reset) {
+                                  int warmUpUsers, DataReset reset, List<String> notes) {
 
     /**
      * Brings a variant's database back to the state the reference-data load left (orders removed, stock restored), as

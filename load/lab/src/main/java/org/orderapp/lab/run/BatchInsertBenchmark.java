@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.orderapp.batch.LoadStatus;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
@@ -131,6 +132,9 @@ public final class BatchInsertBenchmark {
         }
         try (var server = new ServerManagement(management);
              var counters = InsertCounter.open(database)) {
+            Durability durability = server.durability();
+            out.println("Server: " + durability.line());
+            durability.warning().ifPresent(out::println);
             boolean original = server.rewriteBatchedStatements();
             int batch = settings.batchSize() != null ? settings.batchSize() : plan.defaultBatchSize();
             out.printf(Locale.US, "Batch-insert benchmark: %,d rows per load (scale %s, seed %d), batch size %,d, "
@@ -172,7 +176,7 @@ public final class BatchInsertBenchmark {
                 }
             }
             report(results);
-            writeComparison(results, settings, plan.totalRows(), batch, started, output, command);
+            writeComparison(results, settings, plan.totalRows(), batch, started, output, command, durability);
         }
         out.printf(Locale.US, "The database now holds the last benchmark data set (scale %s).%n", settings.scale());
         return 0;
@@ -262,7 +266,7 @@ public final class BatchInsertBenchmark {
      * round's rows per second an observation, the definition's control, the guide's ratio beside ours.
      */
     private void writeComparison(List<Result> results, Settings settings, long rows, int batch, Instant started, Path output,
-                                 String command) throws IOException {
+                                 String command, Durability durability) throws IOException {
         var asRun = new ExperimentDefinition(definition.name(), definition.varies(), definition.description()
                 + String.format(Locale.ROOT, " This run: %,d rows per load, batch size %,d.", rows, batch), definition.guide(),
                 definition.benchmark(), new ExperimentDefinition.Data(settings.scale(), settings.seed()), Map.of(),
@@ -274,7 +278,7 @@ public final class BatchInsertBenchmark {
                     List.of(new Observation.StepFigures(settings.scale(), step, r.rowsPerSecond(), null, null, Map.of()))));
         }
         folder = ExperimentFolder.writeBenchmark(output, asRun, command, started, Map.of("throughput", "rows/s", "step", "scale"),
-                "an unmeasured load after each reload", observations, results, out);
+                "an unmeasured load after each reload", observations, results, durability.warning().stream().toList(), out);
     }
 
     /** The folder the last run wrote, or null. */

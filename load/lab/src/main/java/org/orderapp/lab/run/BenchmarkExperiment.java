@@ -72,7 +72,8 @@ final class BenchmarkExperiment {
             Folders.deleteRecursively(serverBase.resolve("data"));
             stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, servers.properties(Map.of()),
-                    List.of(), ExperimentServers.STARTUP_TIMEOUT, servers.admin()), this::say);
+                    List.of(), ExperimentServers.STARTUP_TIMEOUT, servers.admin()).allowingUnsafeDurability(settings.allowUnsafeDurability()),
+                    this::say);
             var adminClient = new AdminClient(stack.address().applicationUrl(), Optional.of(servers.admin()), stack.trust());
             // The experiment's database is its own: every load may replace what an earlier experiment left.
             int exit = benchmark.run(benchmarkSettings, adminClient, stack.address().managementUrl(), stack.database(), true,

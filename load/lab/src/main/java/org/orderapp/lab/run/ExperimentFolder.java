@@ -57,13 +57,14 @@ public final class ExperimentFolder {
     /**
      * A benchmark measured side by side in one run, kept as every A/B result is: a new folder under output with
      * experiment.json (the definition, the command, the machine, the benchmark's own results) and the comparison
-     * files of its observations. Prints the verdicts; answers the folder.
+     * files of its observations, with the notes given (the server's durability when unsafe). Prints the verdicts;
+     * answers the folder.
      */
     public static Path writeBenchmark(Path output, ExperimentDefinition definition, String command, Instant started,
                                Map<String, String> units, String warmUp, List<Observation> observations, Object results,
-                               PrintStream out) throws IOException {
+                               List<String> notes, PrintStream out) throws IOException {
         var comparison = Comparison.of(definition, new Comparison.Context(command, started.toString(), Instant.now().toString(),
-                units, warmUp, false, List.of()), observations);
+                units, warmUp, false, notes), observations);
         Path folder = create(output, definition.name());
         Map<String, Object> record = new LinkedHashMap<>();
         record.put("experiment", definition.name());

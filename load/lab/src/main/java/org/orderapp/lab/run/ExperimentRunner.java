@@ -19,6 +19,7 @@ import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.VariantDurability;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.layout.Folders;
 import org.orderapp.stack.layout.ProjectLayout;
@@ -165,6 +166,7 @@ public final class ExperimentRunner implements ExperimentExecution {
         plan.forEach(p -> say(String.format(Locale.ROOT, "  run %2d: round %d, %s (%s)", p.sequence(), p.round(), p.variant().name(),
                 p.variant().summary())));
         say("  load: " + String.join(" ", definition.loadArguments()));
+        VariantDurability.notes(definition, settings.allowUnsafeDurability()).forEach(n -> say("  " + n));
     }
 
     /**
@@ -204,7 +206,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), jvmOptions,
                     ExperimentServers.STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
-                    .withJavaHome(p.variant().javaHomePath());
+                    .withJavaHome(p.variant().javaHomePath()).allowingUnsafeDurability(settings.allowUnsafeDurability());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             if (load.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.DB_HANG)) {

@@ -14,6 +14,7 @@ import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.VariantDurability;
 import org.orderapp.lab.interleaved.InterleavedExperiment;
 import org.orderapp.lab.interleaved.InterleavedSettings;
 import org.orderapp.lab.interleaved.StopRule;
@@ -102,13 +103,15 @@ public final class InterleavedRun implements ExperimentExecution {
         record.put("definition", prepared.definition().asMap());
         record.put("loadArguments", prepared.definition().loadArguments());
         record.put("portOffset", settings.portOffset());
+        record.put("durability", VariantDurability.labels(prepared.definition(), settings.allowUnsafeDurability()));
         record.put("machine", ExperimentFolder.machine(binaries));
         ExperimentFolder.writeExperimentJson(folder, record);
         say("Experiment folder: " + folder);
 
         var stacks = new ResidentStacks();
         var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedSettings(stop, load.seed(), folder,
-                startedNanos, started, settings.command(), warmUpUsers, stacks::reset), out);
+                startedNanos, started, settings.command(), warmUpUsers, stacks::reset,
+                VariantDurability.notes(prepared.definition(), settings.allowUnsafeDurability())), out);
         // Ctrl-C: the comparison so far and the experiment's record say "interrupted" (the main thread does not get to).
         Thread onStop = new Thread(() -> {
             experiment.interrupt();
@@ -126,7 +129,7 @@ public final class InterleavedRun implements ExperimentExecution {
         Comparison comparison;
         try {
             var residents = stacks.start(prepared, settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
-                    ExperimentServers.STARTUP_TIMEOUT, this::say);
+                    ExperimentServers.STARTUP_TIMEOUT, settings.allowUnsafeDurability(), this::say);
             comparison = experiment.run(residents);
         } finally {
             say("Stopping the servers and the database ...");
@@ -156,6 +159,7 @@ public final class InterleavedRun implements ExperimentExecution {
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
         say("  load: " + String.join(" ", definition.loadArguments()));
         say("  database: " + ResidentStacks.databasePlan(definition));
+        VariantDurability.notes(definition, settings.allowUnsafeDurability()).forEach(n -> say("  " + n));
         say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
                         ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
                 steady == null ? "for " + load.warmUp().toSeconds() + " s"

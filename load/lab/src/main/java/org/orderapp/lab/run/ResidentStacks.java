@@ -54,7 +54,7 @@ public final class ResidentStacks implements AutoCloseable {
      *              state/NAME/mariadb
      */
     List<ResidentVariant> start(VariantBinaries.Prepared prepared, Path state, int portOffset, AdminCredentials admin,
-                                Duration startupTimeout, Consumer<String> say) throws Exception {
+                                Duration startupTimeout, boolean allowUnsafeDurability, Consumer<String> say) throws Exception {
         var definition = prepared.definition();
         data = new ExperimentData(definition, admin, say);
         var residents = new ArrayList<ResidentVariant>();
@@ -71,7 +71,7 @@ public final class ResidentStacks implements AutoCloseable {
                 v.properties().forEach((k, value) -> properties.add(k + "=" + value));
                 var options = new ApplicationStack.Options(prepared.binaries().get(v.name()), serverBase, databaseHome,
                         prepared.profiles().get(v.name()), ServerAddress.DEFAULT_HTTP_PORT, properties, v.jvmOptions(), startupTimeout,
-                        admin, v.serverCli(), 1, 1).withJavaHome(v.javaHomePath());
+                        admin, v.serverCli(), 1, 1).withJavaHome(v.javaHomePath()).allowingUnsafeDurability(allowUnsafeDurability);
                 if (databases.containsKey(database)) {
                     options = options.onDatabase(databases.get(database));
                 }

@@ -16,6 +16,7 @@ import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.VariantDurability;
 
 /** The record of an experiment by rounds in its folder: the runs observed, the comparison and experiment.json. */
 final class RoundsRecord {
@@ -51,6 +52,13 @@ final class RoundsRecord {
         return observations.size();
     }
 
+    /** The comparison's notes: the variants' durability, then what the hosts' JVMs said. */
+    private List<String> notes() {
+        var notes = new ArrayList<>(VariantDurability.notes(setting.definition(), setting.settings().allowUnsafeDurability()));
+        notes.addAll(setting.hostNotes());
+        return notes;
+    }
+
     Comparison writeComparison(boolean interrupted) throws IOException {
         var method = new Method(Method.ROUNDS,
                 "a fresh database and server per run, the variants alternating; a ratio per round", null, null, null,
@@ -58,7 +66,7 @@ final class RoundsRecord {
         LoadConfig load = setting.load();
         var context = new Comparison.Context(setting.settings().command(), started.toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
-                warmUpDescription(load), interrupted, setting.hostNotes(), method);
+                warmUpDescription(load), interrupted, notes(), method);
         Comparison comparison = Comparison.of(setting.definition(), context, observations);
         ComparisonFiles.write(folder, comparison);
         return comparison;
@@ -78,6 +86,7 @@ final class RoundsRecord {
         m.put("warmUp", warmUpDescription(setting.load()));
         m.put("machine", machine);
         m.put("portOffset", setting.settings().portOffset());
+        m.put("durability", VariantDurability.labels(definition, setting.settings().allowUnsafeDurability()));
         m.put("plan", plan.stream().map(p -> Map.of("sequence", p.sequence(), "round", p.round(), "variant", p.variant().name()))
                 .toList());
         ExperimentFolder.writeExperimentJson(folder, m);

@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
+import org.orderapp.driver.rules.Durability;
 import org.orderapp.target.Target;
 
 /**
@@ -15,6 +19,7 @@ import org.orderapp.target.Target;
  */
 public final class ServerManagement implements AutoCloseable {
 
+    private static final ModelNode RUNTIME = Operations.createAddress("core-service", "platform-mbean", "type", "runtime");
     private static final ModelNode REWRITE_PROPERTY = Operations.createAddress("subsystem", "datasources",
             "data-source", "OrderDS", "connection-properties", "rewriteBatchedStatements");
 
@@ -37,6 +42,24 @@ public final class ServerManagement implements AutoCloseable {
         ModelNode op = Operations.createReadAttributeOperation(REWRITE_PROPERTY, "value");
         op.get("resolve-expressions").set(true);
         return Boolean.parseBoolean(execute(op).asString());
+    }
+
+    /**
+     * Whether the server refuses a database that may lose committed transactions, as its JVM's system properties say
+     * (the runtime platform MBean's); not known when they cannot be read.
+     */
+    Durability durability() {
+        ModelNode op = Operations.createReadAttributeOperation(RUNTIME, "system-properties");
+        try {
+            Map<String, String> properties = new LinkedHashMap<>();
+            ModelNode answered = execute(op);
+            if (answered.isDefined()) {
+                answered.asPropertyList().forEach(p -> properties.put(p.getName(), p.getValue().asString()));
+            }
+            return Durability.of(Optional.of(properties));
+        } catch (IOException e) {
+            return Durability.NOT_KNOWN;
+        }
     }
 
     /** Sets a server system property (a -D of the running server), added or overwritten. */

@@ -35,21 +35,40 @@ class RunComparisonTest {
     }
 
     @Test
+    void aRunAllowedAnUnsafeDatabaseIsNamedAndWarnedOf(@TempDir Path folder) throws Exception {
+        SavedRun checked = run(folder.resolve("a"), 100, 20, 4, 8, "checked");
+        SavedRun unsafe = run(folder.resolve("b"), 130, 20, 4, 8, "UNSAFE allowed (--allow-unsafe-durability)");
+        var comparison = RunComparison.of(List.of(checked, unsafe));
+        assertTrue(comparison.rows().contains(new RunComparison.Row("Run", "durability",
+                List.of("checked", "UNSAFE allowed (--allow-unsafe-durability)"))), comparison.rows().toString());
+        assertTrue(comparison.warnings().stream().anyMatch(w -> w.startsWith("The runs' durability differs")
+                && w.contains("measure durability too")), comparison.warnings().toString());
+        assertTrue(comparison.warnings().stream().noneMatch(w -> w.contains("settings differ")), "said once, in its own words");
+
+        var durable = RunComparison.of(List.of(checked, run(folder.resolve("c"), 100, 20, 4, 8, "checked")));
+        assertTrue(durable.warnings().stream().noneMatch(w -> w.contains("durability")), durable.warnings().toString());
+    }
+
+    @Test
     void oneRunIsNotAComparison(@TempDir Path folder) throws Exception {
         var e = assertThrows(IllegalArgumentException.class, () -> RunComparison.of(List.of(run(folder, 1, 1, 1, 1))));
         assertTrue(e.getMessage().contains("two run folders"), e.getMessage());
     }
 
     private static SavedRun run(Path folder, double tps, int users, int cores, int memoryGiB) throws Exception {
+        return run(folder, tps, users, cores, memoryGiB, "checked");
+    }
+
+    private static SavedRun run(Path folder, double tps, int users, int cores, int memoryGiB, String durability) throws Exception {
         Files.createDirectories(folder);
         Files.writeString(folder.resolve("summary.json"), """
                 {"run": {"started": "2026-11-27T01:00:00Z", "valid": true},
                  "config": {"model": "closed", "steps": [%d], "warmUp": "10s", "target": {"application": "x"},
-                            "driverHost": {"java": "j", "os": "o", "processors": %d}},
+                            "driverHost": {"java": "j", "os": "o", "processors": %d}, "durability": "%s"},
                  "steps": [{"step": %d, "name": "%d users", "cpu_ms_per_tx": {"server": %f, "db": 1.0}}],
                  "aggregate": [{"step": %d, "name": "20 users", "types": {"NewOrder": {"throughputMean": %f,
                      "merged": {"p50": 10.0, "p99": 40.0}}}}]}
-                """.formatted(users, cores, 20, 20, tps / 50, 20, tps));
+                """.formatted(users, cores, durability, 20, 20, tps / 50, 20, tps));
         Files.writeString(folder.resolve("provenance.json"), """
                 {"commit": "abc", "processors": %d, "memoryBytes": %d, "os": "Linux", "java": "OpenJDK 21"}
                 """.formatted(cores, (long) memoryGiB << 30));
