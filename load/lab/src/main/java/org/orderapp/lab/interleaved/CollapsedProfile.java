@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 
@@ -44,13 +45,25 @@ public record CollapsedProfile(Map<String, Long> stacks, long transactions, doub
                 continue;
             }
             try {
-                merged.merge(line.substring(0, space), Long.parseLong(line.substring(space + 1).trim()), Long::sum);
+                merged.merge(comparable(line.substring(0, space)), Long.parseLong(line.substring(space + 1).trim()), Long::sum);
             } catch (NumberFormatException notAStack) {
                 // a header line
             }
         }
         return new CollapsedProfile(merged, transactions + windowTransactions, sampleMillis);
     }
+
+    /**
+     * A stack with the generated parts of hidden classes' names left out ({@code Foo$$Lambda$2333.0x00007f07bc5bb7a8}
+     * on JDK 17, {@code Foo$$Lambda.0x0000000012662708} on JDK 25, both {@code Foo$$Lambda}): they differ between
+     * servers and JDKs, and a frame below a lambda would otherwise match nothing in the other profile.
+     */
+    static String comparable(String stack) {
+        return HIDDEN_CLASS_ADDRESS.matcher(LAMBDA_NUMBER.matcher(stack).replaceAll("\\$\\$Lambda")).replaceAll("");
+    }
+
+    private static final Pattern LAMBDA_NUMBER = Pattern.compile("\\$\\$Lambda\\$\\d+");
+    private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[./]0x[0-9a-f]+(?=\\.)");
 
     /** CPU milliseconds per transaction of a number of samples. */
     public double msPerTx(long samples) {

@@ -45,4 +45,16 @@ class ProfileDiffsTest {
         assertEquals(8.0, (double) handler.get("c"), 1e-9);
         assertEquals(10.0, (double) handler.get("v"), 1e-9);
     }
+
+    @Test
+    void lambdaFramesOfTwoJdksCompareAsOne() {
+        String jdk17 = "java/lang/Thread.run_[j];io/undertow/servlet/handlers/ServletInitialHandler$$Lambda$2333.0x00007f07bc5bb7a8.handleRequest_[j];org/Foo.bar_[j]";
+        String jdk25 = "java/lang/Thread.run_[j];io/undertow/servlet/handlers/ServletInitialHandler$$Lambda.0x0000000012662708.handleRequest_[j];org/Foo.bar_[j]";
+        assertEquals("java/lang/Thread.run_[j];io/undertow/servlet/handlers/ServletInitialHandler$$Lambda.handleRequest_[j];org/Foo.bar_[j]",
+                CollapsedProfile.comparable(jdk17));
+        assertEquals(CollapsedProfile.comparable(jdk17), CollapsedProfile.comparable(jdk25));
+        assertEquals("org/Foo.bar_[j];java/lang/invoke/LambdaForm$MH.invoke_[j]",
+                CollapsedProfile.comparable("org/Foo.bar_[j];java/lang/invoke/LambdaForm$MH.0x00007f07bc5bb7a8.invoke_[j]"));
+        assertEquals("org/Foo.bar_[j]", CollapsedProfile.comparable("org/Foo.bar_[j]"), "an ordinary frame stays");
+    }
 }
