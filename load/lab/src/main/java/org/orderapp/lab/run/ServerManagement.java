@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Optional;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
 import org.orderapp.driver.rules.Durability;
+import org.orderapp.observation.ManagementReader;
 import org.orderapp.target.Target;
 
 /**
@@ -19,7 +17,6 @@ import org.orderapp.target.Target;
  */
 public final class ServerManagement implements AutoCloseable {
 
-    private static final ModelNode RUNTIME = Operations.createAddress("core-service", "platform-mbean", "type", "runtime");
     private static final ModelNode REWRITE_PROPERTY = Operations.createAddress("subsystem", "datasources",
             "data-source", "OrderDS", "connection-properties", "rewriteBatchedStatements");
 
@@ -46,19 +43,11 @@ public final class ServerManagement implements AutoCloseable {
 
     /**
      * Whether the server refuses a database that may lose committed transactions, as its JVM's system properties say
-     * (the runtime platform MBean's); not known when they cannot be read.
+     * (read as every load run reads them); not known when they cannot be read.
      */
     Durability durability() {
-        ModelNode op = Operations.createReadAttributeOperation(RUNTIME, "system-properties");
-        try {
-            Map<String, String> properties = new LinkedHashMap<>();
-            ModelNode answered = execute(op);
-            if (answered.isDefined()) {
-                answered.asPropertyList().forEach(p -> properties.put(p.getName(), p.getValue().asString()));
-            }
-            return Durability.of(Optional.of(properties));
-        } catch (IOException e) {
-            return Durability.NOT_KNOWN;
+        try (var reader = ManagementReader.connect(host, port)) {
+            return Durability.of(reader.systemProperties());
         }
     }
 
