@@ -14,7 +14,9 @@ import org.orderapp.driver.workload.AcknowledgedOrder;
  * Checks after a run that nothing was lost or invented: every order the server acknowledged exists with all
  * its lines and the acknowledged total, which is the sum of its lines; and at every distribution center, net
  * stock (on hand − backordered) moved by exactly what was ordered and what was replenished between the two
- * snapshots: initial − ordered + replenished = current.
+ * snapshots: initial − ordered + replenished = current. The same balance per product at each center is the
+ * lost-update check: a stock row whose update was lost (overwritten by a transaction that had not seen it, as Jepsen
+ * reports of MariaDB Galera) no longer balances, though its center's sum may.
  */
 public final class Audit {
 
@@ -98,6 +100,7 @@ public final class Audit {
                 centers.add(balance);
             }
         }
+        long lostUpdates = lostUpdates(before, after, findings);
         long notAcknowledged = Math.max(0, placed - found);
         if (!drained) {
             findings.add("the replenish queue had not drained when the audit ran; stock may still move");
@@ -126,10 +129,36 @@ public final class Audit {
         long duplicates = withoutKey + answeredWithAnother;
         long afterRetry = acknowledged.stream().filter(o -> o.attempts() > 1).count();
         boolean pass = duplicates == 0 && missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
+                && lostUpdates == 0
                 && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0;
         return new AuditResult(pass, acknowledged.size(), found, missing, wrongLines, wrongTotal, notSum, placed, notAcknowledged,
-                quantityAcknowledged, quantityOrdered, centers, replenishRequested, replenishApplied, orphaned, keysStored, duplicates,
+                quantityAcknowledged, quantityOrdered, centers, lostUpdates, replenishRequested, replenishApplied, orphaned, keysStored, duplicates,
                 afterRetry, drained, findings);
+    }
+
+    /**
+     * The stock rows (a product at a center) whose net stock did not move by exactly what was ordered and replenished of
+     * them: each an update lost, or applied twice; the first few named in the findings.
+     */
+    static long lostUpdates(StockSnapshot before, StockSnapshot after, List<String> findings) {
+        var rows = new TreeSet<StockSnapshot.Row>(before.rows().keySet());
+        rows.addAll(after.rows().keySet());
+        long lost = 0;
+        for (StockSnapshot.Row row : rows) {
+            var initial = before.rows().getOrDefault(row, StockSnapshot.Figures.NONE);
+            var current = after.rows().getOrDefault(row, StockSnapshot.Figures.NONE);
+            long expected = initial.net() - (current.ordered() - initial.ordered()) + (current.replenished() - initial.replenished());
+            if (expected != current.net()) {
+                lost++;
+                if (lost <= 10) {
+                    findings.add("product " + row.product() + " at center " + row.center() + ": initial " + initial.net() + " − ordered "
+                            + (current.ordered() - initial.ordered()) + " + replenished " + (current.replenished() - initial.replenished())
+                            + " = " + expected + ", but its net stock is " + current.net() + " (a lost update: off by "
+                            + (current.net() - expected) + ")");
+                }
+            }
+        }
+        return lost;
     }
 
     /** hex(id) → {total, line count, sum of extended prices, sum of quantities}. */

@@ -11,6 +11,8 @@ import java.util.List;
  * lost. Exactly once under retries: every order the load placed stored one Idempotency-Key (orders placed without one,
  * which a retry creating a second order would be, are duplicates), and every acknowledged order is the one its key
  * names (a retry answered with another order is a duplicate too); keysStored is -1 when the schema has no keys.
+ * lostUpdates: the stock rows (a product at a center) that do not balance, initial − ordered + replenished ≠ current,
+ * each an update of its stock lost; 0 to pass.
  */
 public record AuditResult(
         boolean pass,
@@ -25,6 +27,7 @@ public record AuditResult(
         long quantityAcknowledged,
         long quantityOrdered,
         List<CenterBalance> centers,
+        long lostUpdates,
         long replenishRequested,
         long replenishApplied,
         long replenishOrphaned,
@@ -46,7 +49,7 @@ public record AuditResult(
                 Math.max(acknowledgedMissing, other.acknowledgedMissing), Math.max(acknowledgedWrongLines, other.acknowledgedWrongLines),
                 Math.max(acknowledgedWrongTotal, other.acknowledgedWrongTotal),
                 Math.max(acknowledgedTotalNotSum, other.acknowledgedTotalNotSum), ordersPlaced, ordersNotAcknowledged,
-                quantityAcknowledged, quantityOrdered, centers, replenishRequested, Math.min(replenishApplied, other.replenishApplied),
+                quantityAcknowledged, quantityOrdered, centers, Math.max(lostUpdates, other.lostUpdates), replenishRequested, Math.min(replenishApplied, other.replenishApplied),
                 Math.max(replenishOrphaned, other.replenishOrphaned), keysStored, Math.max(duplicates, other.duplicates),
                 acknowledgedAfterRetry, drained && other.drained, List.copyOf(all));
     }

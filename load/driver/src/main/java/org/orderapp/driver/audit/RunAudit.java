@@ -14,7 +14,7 @@ import org.orderapp.target.GaleraNodes;
 
 /**
  * The audit at the end of a load, said on the console: on the database, or on a database cluster once its nodes agree
- * (and again on a killed node once it has rejoined).
+ * (and again on a killed or partitioned node once it has rejoined).
  */
 public final class RunAudit {
 
@@ -52,16 +52,16 @@ public final class RunAudit {
     private static final java.time.Duration REJOIN_WAIT = java.time.Duration.ofMinutes(6);
 
     /**
-     * The audit on a database cluster: once the nodes that were not killed agree (each Synced, all at the same last
-     * committed transaction), on one of them, whose copy then holds everything any node committed; after a
-     * db-node-kill, once the killed node has rejoined and caught up, again on it: its copy must hold the same.
+     * The audit on a database cluster: once the nodes that were not killed or cut off agree (each Synced, all at the same
+     * last committed transaction), on one of them, whose copy then holds everything any node committed; after a
+     * db-node-kill or a db-partition, once that node has rejoined and caught up, again on it: its copy must hold the same.
      */
     private AuditResult onCluster(GaleraNodes galera, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained,
                                      List<FaultEvent> faults, List<String> notes) throws SQLException, InterruptedException {
-        boolean killed = faults.stream()
-                .anyMatch(f -> f.kind().equals(Fault.Kind.DB_NODE_KILL.label()) && f.outcome().startsWith("killed"));
+        String lost = faults.stream().map(RunAudit::nodeLostBy).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        boolean away = lost != null;
         GaleraNodes.Node victim = galera.victim();
-        List<GaleraNodes.Node> survivors = galera.nodes().stream().filter(n -> !killed || n != victim).toList();
+        List<GaleraNodes.Node> survivors = galera.nodes().stream().filter(n -> !away || n != victim).toList();
         say("Audit: waiting until the database nodes " + survivors.stream().map(GaleraNodes.Node::name).toList()
                 + " agree (Synced, at one position) ...");
         var states = galera.awaitAgreement(survivors, user, password, AGREEMENT_WAIT);
@@ -73,24 +73,32 @@ public final class RunAudit {
         GaleraNodes.Node first = survivors.stream().filter(states::containsKey).findFirst().orElse(survivors.get(0));
         AuditResult audit = auditOn(first, before, acknowledged, drained);
         sayAudit(audit, " on " + first.name());
-        if (!killed) {
+        if (!away) {
             notes.add("Audit on database node " + first.name() + ", once " + GaleraNodes.describe(survivors, states) + ".");
             return audit;
         }
-        say("Audit: waiting until " + victim.name() + " has rejoined and caught up with the others ...");
+        say("Audit: waiting until " + victim.name() + " (" + lost + ") has rejoined and caught up with the others ...");
         states = galera.awaitAgreement(galera.nodes(), user, password, REJOIN_WAIT);
         say("Audit: database nodes " + GaleraNodes.describe(galera.nodes(), states));
         if (!states.containsKey(victim) || !states.get(victim).synced()) {
-            notes.add("The killed database node " + victim.name() + " did not rejoin within " + REJOIN_WAIT.toSeconds() + " s");
+            notes.add("The " + lost + " database node " + victim.name() + " did not rejoin within " + REJOIN_WAIT.toSeconds() + " s");
             return audit.and(victim.name(), new AuditResult(false, acknowledged.size(), 0, acknowledged.size(), 0, 0, 0, 0, 0, 0, 0,
-                    List.of(), 0, 0, 0, -1, 0, 0, drained, List.of("not audited: it did not rejoin the cluster")));
+                    List.of(), 0, 0, 0, 0, -1, 0, 0, drained, List.of("not audited: it did not rejoin the cluster")));
         }
         AuditResult rejoined = auditOn(victim, before, acknowledged, drained);
-        sayAudit(rejoined, " on " + victim.name() + " (killed, rejoined)");
+        sayAudit(rejoined, " on " + victim.name() + " (" + lost + ", rejoined)");
         notes.add("Audit on database node " + first.name() + " after the others agreed, and again on " + victim.name()
-                + " (killed) after it rejoined: " + (rejoined.pass() ? "PASS" : "FAIL") + " there; "
+                + " (" + lost + ") after it rejoined: " + (rejoined.pass() ? "PASS" : "FAIL") + " there; "
                 + GaleraNodes.describe(galera.nodes(), states) + ".");
         return audit.and(victim.name() + " (rejoined)", rejoined);
+    }
+
+    /** "killed" or "partitioned" when the fault took a database node away from the others; null when not. */
+    private static String nodeLostBy(FaultEvent f) {
+        if (f.kind().equals(Fault.Kind.DB_NODE_KILL.label()) && f.outcome().startsWith("killed")) {
+            return "killed";
+        }
+        return f.kind().equals(Fault.Kind.DB_PARTITION.label()) && f.outcome().startsWith("partitioned") ? "partitioned" : null;
     }
 
     private AuditResult auditOn(GaleraNodes.Node node, StockSnapshot before, List<AcknowledgedOrder> acknowledged, boolean drained)
@@ -103,12 +111,12 @@ public final class RunAudit {
     private void sayAudit(AuditResult audit, String where) {
         say(String.format(Locale.ROOT, "Audit%s: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
                         + "stock balanced at %d of %d centers that moved; replenish requests %d, applied %d, orphaned %d; "
-                        + "idempotency keys stored %d, duplicate orders %d, acknowledged after a retry %d",
+                        + "idempotency keys stored %d, duplicate orders %d, acknowledged after a retry %d; lost updates seen: %d",
                 where, audit.pass() ? "PASS" : "FAIL",
                 audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
                 audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size(),
                 audit.replenishRequested(), audit.replenishApplied(), audit.replenishOrphaned(), audit.keysStored(),
-                audit.duplicates(), audit.acknowledgedAfterRetry()));
+                audit.duplicates(), audit.acknowledgedAfterRetry(), audit.lostUpdates()));
         audit.findings().forEach(f -> say("  " + f));
     }
 

@@ -38,7 +38,9 @@ public record Fault(Kind kind, Duration at, Duration duration) {
          * A node of a database cluster killed (SIGKILL): its first node; the other nodes go on taking transactions, and
          * ./order run (or the experiment) starts it again, to catch up by incremental state transfer.
          */
-        DB_NODE_KILL("db-node-kill", null);
+        DB_NODE_KILL("db-node-kill", null),
+        /** A node of a database cluster (its first) cut off from the others, then healed: {@link DatabasePartition}. */
+        DB_PARTITION("db-partition", Duration.ofSeconds(30));
 
         private final String label;
         /** Null: the fault is an instant (a kill), with no duration. */

@@ -49,6 +49,7 @@ public final class FaultInjector implements AutoCloseable {
     private volatile Optional<GaleraNodes> databaseNodes = Optional.empty();
     private volatile Optional<DatabaseLink> databaseLink = Optional.empty();
     private final Thread resumeOnExit = new Thread(this::resumeAll, "fault-resume");
+    private final DatabasePartition partition;
 
     /**
      * @param runStartNanos the run's start on System.nanoTime(), the clock of the faults' times
@@ -66,6 +67,7 @@ public final class FaultInjector implements AutoCloseable {
         this.application = application;
         this.adminAuthorization = adminAuthorization;
         this.out = out;
+        this.partition = new DatabasePartition(timer, events, this::seconds, out);
     }
 
     /** Whom the faults sent over HTTPS trust: the application's certificate. */
@@ -96,6 +98,7 @@ public final class FaultInjector implements AutoCloseable {
         if (faults.isEmpty()) {
             return;
         }
+        partition.prepare(faults, databaseNodes);
         Runtime.getRuntime().addShutdownHook(resumeOnExit);
         for (Fault f : faults) {
             long delay = runStartNanos + f.at().toNanos() - System.nanoTime();
@@ -119,6 +122,7 @@ public final class FaultInjector implements AutoCloseable {
             case POISON -> poison(f);
             case NODE_KILL -> killNode(f);
             case DB_NODE_KILL -> killDatabaseNode(f);
+            case DB_PARTITION -> partition.inject(f, databaseNodes);
         }
     }
 
@@ -270,6 +274,7 @@ public final class FaultInjector implements AutoCloseable {
 
     private void resumeAll() {
         databaseLink.ifPresent(DatabaseLink::heal);
+        partition.heal();
         for (long pid : Set.copyOf(stopped)) {
             resume(pid);
         }

@@ -177,7 +177,9 @@ public class LoadOptions {
                     + "reaches the database through the driver's relay), db-restart (the "
                     + "database killed with SIGKILL), server-kill (the server JVM killed with SIGKILL), node-kill (a "
                     + "cluster's first node killed with SIGKILL; the balancer moves its users), db-node-kill (a database "
-                    + "cluster's first node killed with SIGKILL; the others go on, it rejoins); ./order run and "
+                    + "cluster's first node killed with SIGKILL; the others go on, it rejoins), db-partition (a database "
+                    + "cluster's first node cut off from the others for DURATION, default 30s, by nftables rules; needs "
+                    + "root); ./order run and "
                     + "experiments start a killed process again; these need the process on this machine. poison (one "
                     + "replenish message the MDB cannot process, through the admin API; it ends on ReplenishDLQ).")
     List<String> faults = new ArrayList<>();
