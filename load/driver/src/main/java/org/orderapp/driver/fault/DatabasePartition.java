@@ -58,8 +58,8 @@ final class DatabasePartition {
         double asked = seconds.getAsDouble();
         String label = f.kind().label();
         if (cluster.isEmpty()) {
-            record(new FaultEvent(label, asked, asked, "a database node", "not injected: the database is not a cluster "
-                    + "(db-hang cuts a single database off)", null, 0));
+            record(new FaultEvent(label, asked, asked, "a database node", "not injected: the database is not a cluster",
+                    null, 0));
             return;
         }
         GaleraNodes.Node node = cluster.get().victim();
@@ -75,15 +75,15 @@ final class DatabasePartition {
                 }
             }
             var links = own.links().stream().filter(l -> otherPorts.contains(l.remotePort())).toList();
+            active = rules; // before the cut: a driver stopped meanwhile removes the table all the same
             rules.cut(nodePorts, otherPorts, links);
-            active = rules;
             what += ", its group ports " + nodePorts + " and " + links.size() + " links to the others' " + otherPorts;
         } catch (IOException | RuntimeException e) {
+            heal();
             record(new FaultEvent(label, asked, asked, what, "not injected: " + e.getMessage(), null, 0));
             return;
         }
         double start = seconds.getAsDouble(); // the cut is in place from now: finding the sockets takes a moment
-
         say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s cut off from the others for %d s (nftables table %s)", label, start,
                 what, f.duration().toSeconds(), rules.table()));
         String outcome = "partitioned (nftables DROP on loopback)";
