@@ -29,6 +29,7 @@ import org.orderapp.driver.fault.FaultEvent;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.settings.LoadOptions;
 import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.ServerProfile;
 import org.orderapp.target.Target;
@@ -53,7 +54,7 @@ class ClusterIT {
 
     @BeforeAll
     static void startTheCluster() throws Exception {
-        own = OwnStack.start("cluster-it", (layout, work) -> new ApplicationStack.Options(layout, work.resolve("server"),
+        own = OwnStack.start("cluster-it", (layout, work) -> new StackOptions(layout, work.resolve("server"),
                     work.resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), 8080,
                     List.of("jboss.socket.binding.port-offset=" + OrderCli.portOffset(200), "order.inventory.locking=optimistic"),

@@ -25,6 +25,7 @@ import org.orderapp.driver.fault.FaultEvent;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.settings.LoadOptions;
 import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.ServerProfile;
 import org.orderapp.target.GaleraNodes;
@@ -58,7 +59,7 @@ class GaleraIT {
     static void startTheServerOnACluster() throws Exception {
         List<String> missing = ApplicationStack.databaseClusterNeeds();
         assertTrue(missing.isEmpty(), "a database cluster needs " + missing);
-        own = OwnStack.start("galera-it", (layout, work) -> new ApplicationStack.Options(layout, work.resolve("server"),
+        own = OwnStack.start("galera-it", (layout, work) -> new StackOptions(layout, work.resolve("server"),
                     work.resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), 8080,
                     List.of("jboss.socket.binding.port-offset=" + OrderCli.portOffset(300)), List.of(), Duration.ofMinutes(8),

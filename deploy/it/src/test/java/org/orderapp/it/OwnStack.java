@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.ProjectLayout;
 
@@ -25,7 +26,7 @@ final class OwnStack implements AutoCloseable {
     /** How the test starts its stack, given the project and the folder of its own. */
     @FunctionalInterface
     interface Start {
-        ApplicationStack.Options options(ProjectLayout layout, Path work) throws Exception;
+        StackOptions options(ProjectLayout layout, Path work) throws Exception;
     }
 
     private final List<String> console = new CopyOnWriteArrayList<>();

@@ -1,13 +1,11 @@
 package org.orderapp.stack;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
-import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.database.EmbeddedDatabase;
 import org.orderapp.stack.database.GaleraCluster;
@@ -16,7 +14,6 @@ import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.stack.layout.ServerProfile;
 import org.orderapp.stack.tls.ServerCertificate;
-import org.orderapp.stack.tls.TlsSource;
 import org.orderapp.target.ServerTrust;
 import org.orderapp.target.DatabaseLink;
 import org.orderapp.target.Target;
@@ -32,100 +29,6 @@ import org.orderapp.target.Target;
  * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most.
  */
 public final class ApplicationStack implements AutoCloseable {
-
-    /**
-     * @param binaries         the checkout whose server and EAR run
-     * @param serverBase       the server's base directory
-     * @param databaseHome     the embedded database's folder (unused with ORDER_DB_URL)
-     * @param serverProperties the server's system properties, "name=value"
-     * @param jvmOptions       JVM options after the profile's
-     * @param admin            the administrator the server's admin realm holds
-     * @param serverCli        management operations applied to the run's configuration before the server starts
-     * @param nodes            1: the single server; more: a cluster of that many nodes, in serverBase's sibling "cluster"
-     * @param dbNodes          1: the embedded database; more: a Galera cluster of that many nodes, in databaseHome's
-     *                         sibling "galera"
-     * @param sharedDatabase   a database another stack started and owns, used instead of starting one; null: none
-     * @param javaHome         the JDK the servers run on; null: {@link Jdk#defaultHome()}, JAVA_HOME's or the launcher's
-     * @param tls              HTTPS with this certificate, kept in serverBase's sibling "tls"; null: HTTPS only if
-     *                         order.tls.enabled=true is among the properties, with a certificate made for the folder
-     */
-    public record Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                   List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                   List<String> serverCli, int nodes, int dbNodes, DatabaseTarget sharedDatabase, Path javaHome, TlsSource tls) {
-
-        /** The same stack with its servers on the JDK in that folder (null: the default one). */
-        public Options withJavaHome(Path home) {
-            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, sharedDatabase, home, tls);
-        }
-
-        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                List<String> serverCli, int nodes, int dbNodes) {
-            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli,
-                    nodes, dbNodes, null, null, null);
-        }
-
-        /** The same stack on a database another stack started. */
-        public Options onDatabase(DatabaseTarget database) {
-            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, database, javaHome, tls);
-        }
-
-        /** The same stack serving HTTPS with this certificate (null: as the properties say). */
-        public Options withTls(TlsSource source) {
-            return new Options(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin,
-                    serverCli, nodes, dbNodes, sharedDatabase, javaHome, source);
-        }
-
-        /**
-         * The same stack, its servers allowed (allow: true) to start on a database that may lose committed transactions
-         * in a crash, which they otherwise refuse: the one place the launcher's --allow-unsafe-durability reaches the
-         * servers, as a run property after the others. false: as it is.
-         */
-        public Options allowingUnsafeDurability(boolean allow) {
-            if (!allow) {
-                return this;
-            }
-            var properties = new ArrayList<>(serverProperties);
-            properties.add(Target.ALLOW_UNSAFE_DURABILITY + "=true");
-            return new Options(binaries, serverBase, databaseHome, profile, httpPort, List.copyOf(properties), jvmOptions, startupTimeout,
-                    admin, serverCli, nodes, dbNodes, sharedDatabase, javaHome, tls);
-        }
-
-        /** Where the server's certificate and key store are kept. */
-        public Path tlsHome() {
-            return serverBase.resolveSibling("tls");
-        }
-
-        /** On the embedded database (one node). */
-        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin,
-                List<String> serverCli, int nodes) {
-            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, serverCli, nodes, 1);
-        }
-
-        /** The build's configuration as it is, on one server. */
-        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin) {
-            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of(), 1);
-        }
-
-        /** The build's configuration as it is, on that many nodes. */
-        public Options(ProjectLayout binaries, Path serverBase, Path databaseHome, ServerProfile profile, int httpPort,
-                List<String> serverProperties, List<String> jvmOptions, Duration startupTimeout, AdminCredentials admin, int nodes) {
-            this(binaries, serverBase, databaseHome, profile, httpPort, serverProperties, jvmOptions, startupTimeout, admin, List.of(), nodes);
-        }
-
-        public Path clusterBase() {
-            return serverBase.resolveSibling("cluster");
-        }
-
-        /** Where a database cluster keeps its binaries, nodes and logs. */
-        public Path galeraHome() {
-            return databaseHome.resolveSibling("galera");
-        }
-    }
 
     private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
     private static final int MAX_RESTARTS = 5;
@@ -146,7 +49,7 @@ public final class ApplicationStack implements AutoCloseable {
     private int restarts;
 
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
-    public void start(Options options, Consumer<String> say) throws Exception {
+    public void start(StackOptions options, Consumer<String> say) throws Exception {
         // A JDK that cannot run is refused before anything starts.
         Jdk jdk = Jdk.at(options.javaHome() != null ? options.javaHome() : Jdk.defaultHome());
         try {

@@ -42,13 +42,13 @@ class UnsafeDurabilityAllowanceTest {
         assertFalse(ApplicationServer.command(settings(options)).contains(ARGUMENT));
     }
 
-    private static ApplicationStack.Options options(List<String> properties) {
-        return new ApplicationStack.Options(LAYOUT, Path.of("/state/server"), Path.of("/state/mariadb"), PROFILE, 8080, properties,
+    private static StackOptions options(List<String> properties) {
+        return new StackOptions(LAYOUT, Path.of("/state/server"), Path.of("/state/mariadb"), PROFILE, 8080, properties,
                 List.of(), Duration.ofMinutes(1), new AdminCredentials("admin", "secret"));
     }
 
     /** The server's settings as ApplicationStack.start makes them (no TLS: the run's properties as given). */
-    private static ApplicationServer.Settings settings(ApplicationStack.Options options) {
+    private static ApplicationServer.Settings settings(StackOptions options) {
         return new ApplicationServer.Settings(LAYOUT, options.serverBase(), PROFILE,
                 new DatabaseTarget("jdbc:mariadb://127.0.0.1:3306/order", "order", "secret"), "MariaDBDialect", 8080,
                 options.admin(), ApplicationStack.systemArguments(PROFILE, options.serverProperties()), List.of(), List.of(), Map.of());

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.orderapp.stack.ApplicationCluster;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.RunState;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.admin.ReferenceDataSeed;
 import org.orderapp.stack.database.DatabaseTarget;
@@ -204,9 +205,9 @@ public class RunCommand implements Callable<Integer> {
     }
 
     /** What the stack starts: the options of the command line on the profile, port, administrator, JDK and certificate given. */
-    ApplicationStack.Options stackOptions(ProjectLayout layout, Path state, ServerProfile profile, int port, AdminCredentials admin,
+    StackOptions stackOptions(ProjectLayout layout, Path state, ServerProfile profile, int port, AdminCredentials admin,
                                           Path javaHome, TlsSource tlsSource) {
-        return new ApplicationStack.Options(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
+        return new StackOptions(layout, state.resolve("server"), state.resolve("mariadb"), profile, port,
                 serverProperties, List.of(), Duration.ofSeconds(startupTimeoutSeconds), admin, List.of(), nodes, dbNodes)
                 .withJavaHome(javaHome).withTls(tlsSource).allowingUnsafeDurability(durability.allowed);
     }

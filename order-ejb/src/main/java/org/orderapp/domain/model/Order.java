@@ -48,7 +48,10 @@ public class Order {
     @Embedded
     private Address shippingAddress;
 
-    @OneToMany(mappedBy = "order", cascade = CascadeType.PERSIST)
+    // Unidirectional: the lines' key writes order_id (OrderLineId), so the order only reads that column. Were it
+    // updatable, Hibernate would follow the lines' batched INSERT with an UPDATE of order_id for each line.
+    @OneToMany(cascade = CascadeType.PERSIST)
+    @JoinColumn(name = "order_id", insertable = false, updatable = false)
     @OrderBy("id.lineNumber")
     private List<OrderLine> lines = new ArrayList<>();
 
@@ -66,7 +69,7 @@ public class Order {
 
     /** Adds the next line; the order total follows. */
     public OrderLine addLine(Product product, int quantity, BigDecimal unitPrice) {
-        var line = new OrderLine(this, lines.size() + 1, product, quantity, unitPrice);
+        var line = new OrderLine(id, lines.size() + 1, product, quantity, unitPrice);
         lines.add(line);
         totalAmount = totalAmount.add(line.getExtendedPrice());
         return line;

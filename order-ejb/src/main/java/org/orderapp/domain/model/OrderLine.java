@@ -11,18 +11,16 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.UUID;
 
-/** One product and quantity of an order, priced when the order was taken. */
+/**
+ * One product and quantity of an order, priced when the order was taken. The line knows its order only by the id in
+ * its key: the order holds its lines, and nothing navigates from a line back to its order.
+ */
 @Entity
 @Table(name = "order_line")
 public class OrderLine {
 
     @EmbeddedId
     private OrderLineId id;
-
-    // The key holds the order id; this association only reads the same column.
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "order_id", insertable = false, updatable = false)
-    private Order order;
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
     @JoinColumn(name = "product_id", nullable = false)
@@ -47,9 +45,8 @@ public class OrderLine {
     protected OrderLine() {
     }
 
-    OrderLine(Order order, int lineNumber, Product product, int quantity, BigDecimal unitPrice) {
-        this.id = new OrderLineId(order.getId(), lineNumber);
-        this.order = order;
+    OrderLine(UUID orderId, int lineNumber, Product product, int quantity, BigDecimal unitPrice) {
+        this.id = new OrderLineId(orderId, lineNumber);
         this.product = product;
         this.quantity = quantity;
         this.unitPrice = unitPrice.setScale(2, RoundingMode.UNNECESSARY);
@@ -70,7 +67,6 @@ public class OrderLine {
     }
 
     public OrderLineId getId() { return id; }
-    public Order getOrder() { return order; }
     public Product getProduct() { return product; }
     public int getLineNumber() { return id.getLineNumber(); }
     public int getQuantity() { return quantity; }

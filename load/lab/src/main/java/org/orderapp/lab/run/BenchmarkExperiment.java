@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.admin.AdminClient;
 import org.orderapp.stack.layout.Folders;
 import org.orderapp.stack.layout.ProjectLayout;
@@ -70,7 +71,7 @@ final class BenchmarkExperiment {
         try {
             Path serverBase = settings.state().resolve("server");
             Folders.deleteRecursively(serverBase.resolve("data"));
-            stack.start(new ApplicationStack.Options(layout, serverBase, settings.state().resolve("mariadb"),
+            stack.start(new StackOptions(layout, serverBase, settings.state().resolve("mariadb"),
                     ServerProfile.load(layout, ServerProfile.DEFAULT), ServerAddress.DEFAULT_HTTP_PORT, servers.properties(Map.of()),
                     List.of(), ExperimentServers.STARTUP_TIMEOUT, servers.admin()).allowingUnsafeDurability(settings.allowUnsafeDurability()),
                     this::say);

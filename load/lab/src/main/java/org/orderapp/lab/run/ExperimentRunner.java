@@ -21,6 +21,7 @@ import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
 import org.orderapp.lab.experiment.VariantDurability;
 import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.layout.Folders;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerAddress;
@@ -203,7 +204,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             Path serverBase = settings.state().resolve("server");
             var jvmOptions = new ArrayList<>(p.variant().jvmOptions());
             jvmOptions.addAll(furtherJvmOptions);
-            var options = new ApplicationStack.Options(binaries, serverBase, settings.state().resolve("mariadb"), profile,
+            var options = new StackOptions(binaries, serverBase, settings.state().resolve("mariadb"), profile,
                     ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), jvmOptions,
                     ExperimentServers.STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
                     .withJavaHome(p.variant().javaHomePath()).allowingUnsafeDurability(settings.allowUnsafeDurability());

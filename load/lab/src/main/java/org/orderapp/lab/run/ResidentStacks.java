@@ -11,6 +11,7 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.lab.interleaved.ResidentVariant;
 import org.orderapp.stack.ApplicationStack;
+import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.Folders;
@@ -69,7 +70,7 @@ public final class ResidentStacks implements AutoCloseable {
                 var properties = new ArrayList<String>();
                 properties.add(ServerAddress.PORT_OFFSET + "=" + (portOffset + index * ServerAddress.NODE_PORT_STEP));
                 v.properties().forEach((k, value) -> properties.add(k + "=" + value));
-                var options = new ApplicationStack.Options(prepared.binaries().get(v.name()), serverBase, databaseHome,
+                var options = new StackOptions(prepared.binaries().get(v.name()), serverBase, databaseHome,
                         prepared.profiles().get(v.name()), ServerAddress.DEFAULT_HTTP_PORT, properties, v.jvmOptions(), startupTimeout,
                         admin, v.serverCli(), 1, 1).withJavaHome(v.javaHomePath()).allowingUnsafeDurability(allowUnsafeDurability);
                 if (databases.containsKey(database)) {
