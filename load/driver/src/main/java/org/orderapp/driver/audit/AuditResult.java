@@ -11,6 +11,8 @@ import java.util.List;
  * lost. Exactly once under retries: every order the load placed stored one Idempotency-Key (orders placed without one,
  * which a retry creating a second order would be, are duplicates), and every acknowledged order is the one its key
  * names (a retry answered with another order is a duplicate too); keysStored is -1 when the schema has no keys.
+ * outbox: the replenish requests written to the outbox and not yet published when the audit ran, with the oldest's age
+ * (reported, not judged: their orders' replenishments count as not applied until the relay sends them).
  */
 public record AuditResult(
         boolean pass,
@@ -32,12 +34,13 @@ public record AuditResult(
         long duplicates,
         long acknowledgedAfterRetry,
         boolean drained,
+        OutboxBacklog outbox,
         List<String> findings) {
 
     /**
      * This audit and the same audit run on another copy of the data (another node of a database cluster): PASS only when
      * both pass; the counts are this one's, except that what either found missing or wrong is the larger of the two;
-     * the other's findings follow this one's, named by where it ran.
+     * the other's findings follow this one's, named by where it ran; the outbox's backlog is the larger one.
      */
     public AuditResult and(String where, AuditResult other) {
         var all = new java.util.ArrayList<>(findings);
@@ -48,7 +51,7 @@ public record AuditResult(
                 Math.max(acknowledgedTotalNotSum, other.acknowledgedTotalNotSum), ordersPlaced, ordersNotAcknowledged,
                 quantityAcknowledged, quantityOrdered, centers, replenishRequested, Math.min(replenishApplied, other.replenishApplied),
                 Math.max(replenishOrphaned, other.replenishOrphaned), keysStored, Math.max(duplicates, other.duplicates),
-                acknowledgedAfterRetry, drained && other.drained, List.copyOf(all));
+                acknowledgedAfterRetry, drained && other.drained, outbox.and(other.outbox), List.copyOf(all));
     }
 
     /** initial − ordered + replenished = expected; PASS when it equals the current net stock. */
