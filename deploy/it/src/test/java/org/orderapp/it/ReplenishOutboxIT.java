@@ -1,8 +1,15 @@
 package org.orderapp.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
 
 import java.net.URL;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -13,12 +20,19 @@ import org.jboss.as.arquillian.container.ManagementClient;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.orderapp.driver.LoadDriver;
+import org.orderapp.driver.audit.AuditResult;
+import org.orderapp.driver.report.RunResult;
+import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.target.Target;
 
 /**
  * order.replenish.delivery=outbox, in both service modes: each committed order's replenish requests are written with
  * it and published by the relay, and applied exactly once; an order that rolls back leaves no request behind. Then
  * the relay is made to publish every request again, as after a stop between its send and its mark: the consumer
- * applies none of them a second time.
+ * applies none of them a second time. Last, a short load while another holder keeps the relay's lease: the audit
+ * after it reports the requests written and not yet published, with the oldest's age, and the relay publishes them
+ * once the lease is free.
  */
 @ExtendWith(ArquillianExtension.class)
 class ReplenishOutboxIT {
@@ -84,6 +98,48 @@ class ReplenishOutboxIT {
         assertEquals(2L * PRODUCTS, messagesAdded() - messagesBefore, mode + ": each request published a second time");
         Thread.sleep(2_000); // the second copies are consumed by now
         assertAppliedOnce(mode);
+        if (mode.equals("jpa")) {
+            auditWhileTheRelayIsHeld();
+        }
+    }
+
+    /**
+     * The relay's lease held by another holder for the length of a load: nothing is published, so the audit finds the
+     * load's replenish requests unapplied, and reports every one of them waiting in the outbox, the oldest about as old as
+     * the load; freed, the relay publishes them all.
+     */
+    private void auditWhileTheRelayIsHeld() throws Exception {
+        exec("UPDATE inventory SET quantity_on_hand = 105, backorder_quantity = 0 WHERE distribution_center_id = " + CENTER);
+        exec("UPDATE relay_lease SET holder = 'held-by-a-test', expires_at = NOW(3) + INTERVAL 1 HOUR WHERE name = 'replenish'");
+        RunResult run;
+        long started = System.nanoTime();
+        try {
+            var args = List.of("--users", "2", "--warm-up", "1s", "--measure", "3s", "--mix", "neworder=100", "--lines", "1-3",
+                    "--customers", CUSTOMER + "-" + CUSTOMER, "--seed", "5", "--sample-interval", "500ms", "--drain-timeout", "30s",
+                    "--label", "outbox-held-it");
+            var config = LoadOptions.parse(Path.of(System.getProperty("order.it.dir", "target")).resolve("load-runs"), args);
+            var db = TestDatabase.target();
+            var target = new Target(URI.create(management.getWebUri() + "/Order/"), URI.create("http://127.0.0.1:"
+                    + System.getProperty("order.it.management-port", "10090") + "/management"), db.url(), db.user(), db.password(),
+                    TestAdmin.admin().authorization());
+            run = new LoadDriver(config, target, System.out).run();
+        } finally {
+            exec("UPDATE relay_lease SET holder = NULL, expires_at = '1970-01-01 00:00:00' WHERE name = 'replenish'");
+        }
+        double runSeconds = (System.nanoTime() - started) / 1e9;
+        AuditResult audit = run.audit();
+        long unapplied = audit.replenishRequested() - audit.replenishApplied();
+        assertTrue(unapplied > 0, "the load's orders asked for replenishment, none applied while the relay was held: " + audit);
+        assertEquals(unapplied, audit.outbox().unpublished(), "each unapplied request waits in the outbox: " + audit);
+        assertTrue(audit.outbox().oldestAgeSeconds() > 0 && audit.outbox().oldestAgeSeconds() < runSeconds,
+                "the oldest waited at most the load's length (" + runSeconds + " s): " + audit.outbox());
+        assertTrue(audit.findings().stream().anyMatch(f -> f.startsWith(unapplied + " replenish requests were written to the outbox "
+                + "and not yet published")), "the audit says so: " + audit.findings());
+        assertFalse(audit.pass(), "requests not applied fail the audit, whatever the reason: " + audit);
+        JsonNode outbox = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile()).path("audit").path("outbox");
+        assertEquals(unapplied, outbox.path("unpublished").asLong(), "summary.json: " + outbox);
+        assertEquals(audit.outbox().oldestAgeSeconds(), outbox.path("oldestAgeSeconds").asDouble(), 1e-9, "summary.json: " + outbox);
+        awaitCount("jpa", "SELECT COUNT(*) FROM replenish_outbox WHERE sent_at IS NULL", 0);
     }
 
     private void assertAppliedOnce(String mode) throws Exception {

@@ -106,6 +106,53 @@ public class TestDatabase implements TestExecutionListener {
         return target;
     }
 
+    /** Whether the tests started the database themselves (the embedded one), so a test may take it away for a while. */
+    static boolean embedded() {
+        target();
+        return embedded != null;
+    }
+
+    /**
+     * The database refuses the application from now on, as a database that went away: the application's account is
+     * locked, so every new connection is refused at once, and its open connections are ended (KILL CONNECTION, what the
+     * server sees of a database restart). Unlike a restart, it lasts exactly until {@link #admitApplication()}.
+     */
+    static void refuseApplication() throws Exception {
+        // Opened before the lock: a user may end its own connections, and this one ends the others.
+        try (Connection own = connect(); var s = own.createStatement()) {
+            embedded.runAsAdministrator(accountLock("LOCK"));
+            List<Long> others = new java.util.ArrayList<>();
+            try (var rows = s.executeQuery("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = "
+                    + "SUBSTRING_INDEX(USER(), '@', 1) AND ID <> CONNECTION_ID()")) {
+                while (rows.next()) {
+                    others.add(rows.getLong(1));
+                }
+            }
+            for (long id : others) {
+                try {
+                    s.execute("KILL CONNECTION " + id);
+                } catch (SQLException ended) {
+                    // it ended by itself meanwhile
+                }
+            }
+        }
+    }
+
+    /** The database accepts the application's connections again. */
+    static void admitApplication() throws Exception {
+        embedded.runAsAdministrator(accountLock("UNLOCK"));
+    }
+
+    /** ALTER USER ... ACCOUNT LOCK (or UNLOCK) for every host the application's account is defined for. */
+    private static String accountLock(String lock) throws Exception {
+        String user = target().user();
+        var sql = new StringBuilder();
+        for (String host : embedded.runAsAdministrator("SELECT Host FROM mysql.user WHERE User = '" + user + "'").strip().split("\\R")) {
+            sql.append("ALTER USER '").append(user).append("'@'").append(host.strip()).append("' ACCOUNT ").append(lock).append(";\n");
+        }
+        return sql.toString();
+    }
+
     public static Connection connect() throws SQLException {
         return target().connect();
     }

@@ -3,9 +3,11 @@ package org.orderapp.driver.audit;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.orderapp.driver.workload.AcknowledgedOrder;
@@ -16,7 +18,8 @@ import org.orderapp.driver.workload.AcknowledgedOrder;
  * stock (on hand − backordered) moved by exactly what was ordered and what was replenished between the two
  * snapshots: initial − ordered + replenished = current. The same balance per product at each center is the
  * lost-update check: a stock row whose update was lost (overwritten by a transaction that had not seen it, as Jepsen
- * reports of MariaDB Galera) no longer balances, though its center's sum may.
+ * reports of MariaDB Galera) no longer balances, though its center's sum may. And what the replenish outbox still
+ * holds unpublished.
  */
 public final class Audit {
 
@@ -127,13 +130,18 @@ public final class Audit {
                     + " orders beyond one per key");
         }
         long duplicates = withoutKey + answeredWithAnother;
+        OutboxBacklog outbox = OutboxBacklog.read(c, Instant.now());
+        if (outbox.any()) {
+            findings.add(String.format(Locale.ROOT, "%d replenish requests were written to the outbox and not yet published "
+                    + "(the oldest %.1f s before the audit)", outbox.unpublished(), outbox.oldestAgeSeconds()));
+        }
         long afterRetry = acknowledged.stream().filter(o -> o.attempts() > 1).count();
         boolean pass = duplicates == 0 && missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
                 && lostUpdates == 0
                 && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0;
         return new AuditResult(pass, acknowledged.size(), found, missing, wrongLines, wrongTotal, notSum, placed, notAcknowledged,
                 quantityAcknowledged, quantityOrdered, centers, lostUpdates, replenishRequested, replenishApplied, orphaned, keysStored, duplicates,
-                afterRetry, drained, findings);
+                afterRetry, drained, outbox, findings);
     }
 
     /**

@@ -13,6 +13,8 @@ import java.util.List;
  * names (a retry answered with another order is a duplicate too); keysStored is -1 when the schema has no keys.
  * lostUpdates: the stock rows (a product at a center) that do not balance, initial − ordered + replenished ≠ current,
  * each an update of its stock lost; 0 to pass.
+ * outbox: the replenish requests written to the outbox and not yet published when the audit ran, with the oldest's age
+ * (reported, not judged: their orders' replenishments count as not applied until the relay sends them).
  */
 public record AuditResult(
         boolean pass,
@@ -35,12 +37,13 @@ public record AuditResult(
         long duplicates,
         long acknowledgedAfterRetry,
         boolean drained,
+        OutboxBacklog outbox,
         List<String> findings) {
 
     /**
      * This audit and the same audit run on another copy of the data (another node of a database cluster): PASS only when
      * both pass; the counts are this one's, except that what either found missing or wrong is the larger of the two;
-     * the other's findings follow this one's, named by where it ran.
+     * the other's findings follow this one's, named by where it ran; the outbox's backlog is the larger one.
      */
     public AuditResult and(String where, AuditResult other) {
         var all = new java.util.ArrayList<>(findings);
@@ -51,7 +54,7 @@ public record AuditResult(
                 Math.max(acknowledgedTotalNotSum, other.acknowledgedTotalNotSum), ordersPlaced, ordersNotAcknowledged,
                 quantityAcknowledged, quantityOrdered, centers, Math.max(lostUpdates, other.lostUpdates), replenishRequested, Math.min(replenishApplied, other.replenishApplied),
                 Math.max(replenishOrphaned, other.replenishOrphaned), keysStored, Math.max(duplicates, other.duplicates),
-                acknowledgedAfterRetry, drained && other.drained, List.copyOf(all));
+                acknowledgedAfterRetry, drained && other.drained, outbox.and(other.outbox), List.copyOf(all));
     }
 
     /** initial − ordered + replenished = expected; PASS when it equals the current net stock. */

@@ -83,7 +83,7 @@ public final class RunAudit {
         if (!states.containsKey(victim) || !states.get(victim).synced()) {
             notes.add("The " + lost + " database node " + victim.name() + " did not rejoin within " + REJOIN_WAIT.toSeconds() + " s");
             return audit.and(victim.name(), new AuditResult(false, acknowledged.size(), 0, acknowledged.size(), 0, 0, 0, 0, 0, 0, 0,
-                    List.of(), 0, 0, 0, 0, -1, 0, 0, drained, List.of("not audited: it did not rejoin the cluster")));
+                    List.of(), 0, 0, 0, 0, -1, 0, 0, drained, OutboxBacklog.NO_OUTBOX, List.of("not audited: it did not rejoin the cluster")));
         }
         AuditResult rejoined = auditOn(victim, before, acknowledged, drained);
         sayAudit(rejoined, " on " + victim.name() + " (" + lost + ", rejoined)");
@@ -111,13 +111,22 @@ public final class RunAudit {
     private void sayAudit(AuditResult audit, String where) {
         say(String.format(Locale.ROOT, "Audit%s: %s — %d acknowledged orders, %d found, %d missing; %d placed; "
                         + "stock balanced at %d of %d centers that moved; replenish requests %d, applied %d, orphaned %d; "
-                        + "idempotency keys stored %d, duplicate orders %d, acknowledged after a retry %d; lost updates seen: %d",
+                        + "idempotency keys stored %d, duplicate orders %d, acknowledged after a retry %d; lost updates seen: %d%s",
                 where, audit.pass() ? "PASS" : "FAIL",
                 audit.acknowledged(), audit.acknowledgedFound(), audit.acknowledgedMissing(), audit.ordersPlaced(),
                 audit.centers().stream().filter(AuditResult.CenterBalance::balanced).count(), audit.centers().size(),
                 audit.replenishRequested(), audit.replenishApplied(), audit.replenishOrphaned(), audit.keysStored(),
-                audit.duplicates(), audit.acknowledgedAfterRetry(), audit.lostUpdates()));
+                audit.duplicates(), audit.acknowledgedAfterRetry(), audit.lostUpdates(), outbox(audit.outbox())));
         audit.findings().forEach(f -> say("  " + f));
+    }
+
+    /** The outbox's backlog for the console line: nothing without an outbox table. */
+    private static String outbox(OutboxBacklog outbox) {
+        if (outbox.unpublished() < 0) {
+            return "";
+        }
+        return "; outbox: " + outbox.unpublished() + " written, not yet published" + (outbox.any()
+                ? String.format(Locale.ROOT, " (the oldest for %.1f s)", outbox.oldestAgeSeconds()) : "");
     }
 
     private void say(String line) {

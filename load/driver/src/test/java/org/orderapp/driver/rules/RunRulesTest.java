@@ -84,7 +84,8 @@ class RunRulesTest {
     void theRunNeedsItsAuditToPass() {
         var step = window(inMix(10), Map.of());
         assertEquals(List.of("the audit was skipped"), RunRules.defaults().check(List.of(step), MIX, null).reasons());
-        var failed = new AuditResult(false, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, List.of(), 0, 0, 0, 0, 0, 0, 0, true, List.of("order x is missing"));
+        var failed = new AuditResult(false, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, List.of(), 0, 0, 0, 0, 0, 0, 0, true,
+                org.orderapp.driver.audit.OutboxBacklog.NO_OUTBOX, List.of("order x is missing"));
         assertEquals(List.of("the audit failed: order x is missing"), RunRules.defaults().check(List.of(step), MIX, failed).reasons());
     }
 
