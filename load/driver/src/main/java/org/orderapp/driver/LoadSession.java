@@ -189,9 +189,12 @@ public final class LoadSession implements AutoCloseable {
         instruments.resumeSampling();
     }
 
-    /** Waits until no replenish message is queued or being processed (two samples in a row); false on timeout. */
+    /**
+     * Waits until no replenish message is queued or being processed and the outbox holds no unpublished request (two
+     * samples in a row); false on timeout.
+     */
     public boolean awaitQuiet(Duration timeout) throws InterruptedException {
-        return ReplenishQuiet.await(instruments.sampler(), target.cluster(), timeout);
+        return ReplenishQuiet.await(instruments.sampler(), target, timeout);
     }
 
     /** The Idempotency-Keys of this session's orders, and how many were sent again. */
