@@ -38,7 +38,7 @@ import org.orderapp.application.replenish.ReplenishRequests;
 import org.orderapp.domain.model.Inventory;
 import org.orderapp.domain.model.InventoryId;
 import org.orderapp.domain.model.Pricing;
-import org.orderapp.infrastructure.persistence.CommitHalt;
+import org.orderapp.infrastructure.faults.CommitHalt;
 
 /**
  * The JPA order transaction in plain JDBC (order.services.mode=jdbc): the ceiling that shows what Hibernate and its

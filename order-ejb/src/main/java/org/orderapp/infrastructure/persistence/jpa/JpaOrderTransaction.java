@@ -33,7 +33,7 @@ import org.orderapp.domain.model.InventoryId;
 import org.orderapp.domain.model.Order;
 import org.orderapp.domain.model.Pricing;
 import org.orderapp.domain.model.Product;
-import org.orderapp.infrastructure.persistence.CommitHalt;
+import org.orderapp.infrastructure.faults.CommitHalt;
 
 /**
  * One attempt at taking an order ({@link OrderAttempt}) through JPA, in one JTA transaction: price the lines, store the order and its lines,

@@ -1,4 +1,4 @@
-package org.orderapp.infrastructure.persistence;
+package org.orderapp.infrastructure.faults;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
