@@ -32,6 +32,11 @@ public final class Settings {
     public static final String CALIBRATION_SPIN_MICROS = "order.calibration.spin-micros";
     /** The most a calibration may spin per request: 100 ms. */
     static final long MAX_SPIN_MICROS = 100_000;
+    /**
+     * A test instrument of the fault server-kill-in-commit, never a tuning: true lets an administrator halt this
+     * server's JVM inside an order's commit ({@link CommitFaults}); false, the default, refuses it.
+     */
+    public static final String FAULTS_HALT_IN_COMMIT = "order.faults.halt-in-commit";
     /** How long an order's idempotency key is honoured, in hours. */
     public static final String IDEMPOTENCY_RETENTION_HOURS = "order.idempotency.retention-hours";
     /** outbox or jms: how an order's replenish requests reach the queue (see ReplenishRequests). */
@@ -112,6 +117,7 @@ public final class Settings {
         replenishThroughOutbox();
         allowUnsafeDurability();
         calibrationSpinMicros();
+        config().getValue(FAULTS_HALT_IN_COMMIT, Boolean.class);
     }
 
     static String oneOf(String name, String value, String... allowed) {

@@ -190,6 +190,12 @@ public final class ApplicationStack implements AutoCloseable {
         return this;
     }
 
+    /** Before start: the embedded database's data on a small filesystem of its own, which db-disk-full fills (root only). */
+    public ApplicationStack onSmallDatabaseFilesystem() {
+        databases.onSmallFilesystem();
+        return this;
+    }
+
     /** The link between the server and the database, when the stack was started through one. */
     public Optional<DatabaseLink> databaseLink() {
         return route.link();

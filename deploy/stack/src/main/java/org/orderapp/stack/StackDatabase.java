@@ -8,6 +8,7 @@ import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.database.EmbeddedDatabase;
 import org.orderapp.stack.database.GaleraCluster;
 import org.orderapp.stack.database.GaleraPorts;
+import org.orderapp.stack.database.SmallFilesystem;
 
 /**
  * The database a stack runs on, the first that its options and environment name: one that another stack started
@@ -19,6 +20,13 @@ final class StackDatabase implements AutoCloseable {
     private volatile EmbeddedDatabase embedded;
     private volatile GaleraCluster galera;
     private volatile DatabaseTarget target;
+    private volatile boolean smallFilesystem;
+    private volatile SmallFilesystem filesystem;
+
+    /** From the next start on, the embedded database keeps its data on a small filesystem of its own (db-disk-full). */
+    void onSmallFilesystem() {
+        smallFilesystem = true;
+    }
 
     /**
      * Starts the database, or finds it; what was started before a failure is stopped by {@link #close()}.
@@ -51,6 +59,9 @@ final class StackDatabase implements AutoCloseable {
             }
             say.accept("Database: external " + target.displayUrl());
         } else {
+            if (smallFilesystem) {
+                filesystem = SmallFilesystem.mount(embeddedHome.resolve("data"), SmallFilesystem.DEFAULT_BYTES, say);
+            }
             say.accept("Database: starting embedded MariaDB (data in " + embeddedHome + ") ...");
             embedded = EmbeddedDatabase.start(embeddedHome);
             target = embedded.target();
@@ -90,6 +101,13 @@ final class StackDatabase implements AutoCloseable {
                 embedded.close();
             } catch (Exception e) {
                 System.err.println("Stopping the database failed: " + e);
+            }
+        }
+        if (filesystem != null) {
+            try {
+                filesystem.close();
+            } catch (java.io.IOException e) {
+                System.err.println("Unmounting the database's filesystem failed: " + e.getMessage());
             }
         }
     }

@@ -133,7 +133,7 @@ public final class LoadDriver {
     /** The faults that can leave a transaction in doubt: the kills, and a hang that cuts a commit's answer off. */
     private static final Set<String> KILLS = Set.of(Fault.Kind.SERVER_KILL.label(), Fault.Kind.DB_RESTART.label(),
             Fault.Kind.NODE_KILL.label(), Fault.Kind.DB_NODE_KILL.label(), Fault.Kind.DB_HANG.label(),
-            Fault.Kind.DB_PARTITION.label());
+            Fault.Kind.DB_PARTITION.label(), Fault.Kind.SERVER_KILL_IN_COMMIT.label());
 
     /**
      * After a kill of the server or the database, or a hung link to it: waits until the transaction manager's log is empty and the

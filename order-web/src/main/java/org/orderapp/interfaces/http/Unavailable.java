@@ -12,8 +12,10 @@ import java.util.stream.Stream;
 /**
  * A request that failed because the database did not answer in time or could not be reached (the datasource's
  * connect, socket and query timeouts, order.ds.* in the server's datasource.cli; a pool with no connection to give):
- * answered 503 with Retry-After, since the same request may well succeed once the database is back. The cause is
- * searched through the chain, as the container and the persistence provider wrap it.
+ * answered 503 with Retry-After, since the same request may well succeed once the database is back. So is a database
+ * whose disk is full (InnoDB cannot extend a table's file: "The table ... is full"), which nothing wrote, and which
+ * takes orders again once it has space. The cause is searched through the chain, as the container and the persistence
+ * provider wrap it.
  */
 public final class Unavailable {
 
@@ -28,12 +30,25 @@ public final class Unavailable {
         return Stream.iterate(failure, Objects::nonNull, Throwable::getCause).anyMatch(Unavailable::isUnavailability);
     }
 
-    public static ClientError answer() {
-        return new ClientError(SERVICE_UNAVAILABLE, null, "the database did not answer in time; try again in "
-                + RETRY_AFTER_SECONDS + " s");
+    /** MariaDB's "The table ... is full" (ER_RECORD_FILE_FULL) and "Disk full ..." (ER_DISK_FULL). */
+    private static final int TABLE_FULL = 1114;
+    private static final int DISK_FULL = 1021;
+
+    /** The answer to a failure {@link #isCause} accepted: out of space, or out of reach. */
+    public static ClientError answer(Throwable failure) {
+        boolean full = Stream.iterate(failure, Objects::nonNull, Throwable::getCause).anyMatch(Unavailable::isOutOfSpace);
+        return new ClientError(SERVICE_UNAVAILABLE, null, (full ? "the database has no space left to store it"
+                : "the database did not answer in time") + "; try again in " + RETRY_AFTER_SECONDS + " s");
+    }
+
+    private static boolean isOutOfSpace(Throwable t) {
+        return t instanceof SQLException sql && (sql.getErrorCode() == TABLE_FULL || sql.getErrorCode() == DISK_FULL);
     }
 
     private static boolean isUnavailability(Throwable t) {
+        if (isOutOfSpace(t)) {
+            return true;
+        }
         if (t instanceof SQLTimeoutException || t instanceof SQLTransientConnectionException
                 || t instanceof SQLRecoverableException || t instanceof SocketTimeoutException || t instanceof ConnectException) {
             return true;

@@ -54,7 +54,7 @@ public class ApiErrorMapper implements ExceptionMapper<Throwable> {
         boolean unavailable = answer == null && Unavailable.isCause(failure);
         if (unavailable) {
             LOG.log(Level.WARNING, "Database unavailable serving an API request: {0}", failure.toString());
-            answer = Unavailable.answer();
+            answer = Unavailable.answer(failure);
         }
         if (answer == null) {
             LOG.log(Level.SEVERE, "Unexpected failure serving an API request", failure);

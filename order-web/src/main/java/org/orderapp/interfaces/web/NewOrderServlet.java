@@ -76,7 +76,7 @@ public class NewOrderServlet extends PageServlet {
                 throw e;
             }
             response.setHeader("Retry-After", Unavailable.RETRY_AFTER_SECONDS);
-            Answers.error(request, response, Unavailable.answer());
+            Answers.error(request, response, Unavailable.answer(e));
         }
     }
 

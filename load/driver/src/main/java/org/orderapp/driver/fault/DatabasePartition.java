@@ -1,7 +1,6 @@
 package org.orderapp.driver.fault;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.DoubleSupplier;
 import org.orderapp.target.GaleraNodes;
 import org.orderapp.target.ServerProcess;
 
@@ -22,17 +20,13 @@ import org.orderapp.target.ServerProcess;
 final class DatabasePartition {
 
     private final ScheduledExecutorService timer;
-    private final List<FaultEvent> events;
-    private final DoubleSupplier seconds;
-    private final PrintStream out;
+    private final FaultJournal journal;
     private volatile PartitionRules active;
 
-    /** events: the injector's synchronized list, which this appends to; seconds: the run's clock. */
-    DatabasePartition(ScheduledExecutorService timer, List<FaultEvent> events, DoubleSupplier seconds, PrintStream out) {
+    /** journal: the run's clock, events and console, shared with the other faults. */
+    DatabasePartition(ScheduledExecutorService timer, FaultJournal journal) {
         this.timer = timer;
-        this.events = events;
-        this.seconds = seconds;
-        this.out = out;
+        this.journal = journal;
     }
 
     /**
@@ -55,7 +49,7 @@ final class DatabasePartition {
     }
 
     void inject(Fault f, Optional<GaleraNodes> cluster) {
-        double asked = seconds.getAsDouble();
+        double asked = journal.seconds();
         String label = f.kind().label();
         if (cluster.isEmpty()) {
             record(new FaultEvent(label, asked, asked, "a database node", "not injected: the database is not a cluster",
@@ -83,7 +77,7 @@ final class DatabasePartition {
             record(new FaultEvent(label, asked, asked, what, "not injected: " + e.getMessage(), null, 0));
             return;
         }
-        double start = seconds.getAsDouble(); // the cut is in place from now: finding the sockets takes a moment
+        double start = journal.seconds(); // the cut is in place from now: finding the sockets takes a moment
         say(String.format(Locale.ROOT, "Fault %s at %.1f s: %s cut off from the others for %d s (nftables table %s)", label, start,
                 what, f.duration().toSeconds(), rules.table()));
         String outcome = "partitioned (nftables DROP on loopback)";
@@ -91,8 +85,8 @@ final class DatabasePartition {
         final String target = what;
         timer.schedule(() -> {
             String healed = heal() ? ", healed" : ", healing failed: delete nftables table " + rules.table() + " by hand";
-            double end = seconds.getAsDouble();
-            events.set(index, new FaultEvent(label, start, end, target, outcome + healed, null, 0));
+            double end = journal.seconds();
+            journal.update(index, new FaultEvent(label, start, end, target, outcome + healed, null, 0));
             say(String.format(Locale.ROOT, "Fault %s: %s healed at %.1f s", label, node.name(), end));
         }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
     }
@@ -130,14 +124,10 @@ final class DatabasePartition {
     }
 
     private int record(FaultEvent event) {
-        synchronized (events) {
-            events.add(event);
-            return events.size() - 1;
-        }
+        return journal.record(event);
     }
 
     private void say(String line) {
-        out.println(line);
-        out.flush();
+        journal.say(line);
     }
 }

@@ -9,9 +9,10 @@ import java.util.stream.Collectors;
 
 /**
  * A fault injected during a load run: what, when (seconds since the run started, the report timeline's clock) and
- * for how long. Written KIND@TIME[:DURATION], e.g. db-stall@60s:15s.
+ * for how long, or how many times. Written KIND@TIME[:DURATION], e.g. db-stall@60s:15s, or KIND@TIME[:COUNT] for a
+ * fault repeated in a row, e.g. server-kill-in-commit@60s:20.
  */
-public record Fault(Kind kind, Duration at, Duration duration) {
+public record Fault(Kind kind, Duration at, Duration duration, int count) {
 
     /** The faults a run can inject, each with the duration it has when none is given. */
     public enum Kind {
@@ -40,15 +41,40 @@ public record Fault(Kind kind, Duration at, Duration duration) {
          */
         DB_NODE_KILL("db-node-kill", null),
         /** A node of a database cluster (its first) cut off from the others, then healed: {@link DatabasePartition}. */
-        DB_PARTITION("db-partition", Duration.ofSeconds(30));
+        DB_PARTITION("db-partition", Duration.ofSeconds(30)),
+        /**
+         * The server JVM halted inside an order's commit, COUNT times in a row, each once the restarted server takes
+         * orders again ({@link CommitKills}). Needs a server started with order.faults.halt-in-commit=true (an
+         * experiment's server is, when its load has this fault).
+         */
+        SERVER_KILL_IN_COMMIT("server-kill-in-commit", 1),
+        /**
+         * The filesystem of the database's data directory filled for the duration, then emptied ({@link DiskFill}).
+         * Needs a data directory on a small filesystem of its own (an experiment's stack mounts one, as root).
+         */
+        DB_DISK_FULL("db-disk-full", Duration.ofSeconds(15));
 
         private final String label;
         /** Null: the fault is an instant (a kill), with no duration. */
         private final Duration defaultDuration;
+        /** 0: the fault happens once; more: it is repeated, this many times when no count is given. */
+        private final int defaultCount;
 
         Kind(String label, Duration defaultDuration) {
             this.label = label;
             this.defaultDuration = defaultDuration;
+            this.defaultCount = 0;
+        }
+
+        Kind(String label, int defaultCount) {
+            this.label = label;
+            this.defaultDuration = null;
+            this.defaultCount = defaultCount;
+        }
+
+        /** Whether the fault takes a count (KIND@TIME:COUNT) instead of a duration. */
+        public boolean counted() {
+            return defaultCount > 0;
         }
 
         @JsonValue
@@ -67,7 +93,16 @@ public record Fault(Kind kind, Duration at, Duration duration) {
         }
     }
 
+    /** A fault that happens once. */
+    public Fault(Kind kind, Duration at, Duration duration) {
+        this(kind, at, duration, 1);
+    }
+
     public Fault {
+        if (count < 1 || count > 1 && !kind.counted()) {
+            throw new IllegalArgumentException(kind.counted() ? kind.label + " needs a count of at least 1"
+                    : kind.label + " happens once and takes no count");
+        }
         if (at.isNegative()) {
             throw new IllegalArgumentException("a fault needs a time of 0 s or later");
         }
@@ -87,12 +122,25 @@ public record Fault(Kind kind, Duration at, Duration duration) {
         String when = spec.substring(atSign + 1);
         int colon = when.indexOf(':');
         Duration at = durations.apply(colon < 0 ? when : when.substring(0, colon));
+        if (kind.counted()) {
+            return new Fault(kind, at, null, colon < 0 ? kind.defaultCount : count(kind, when.substring(colon + 1)));
+        }
         Duration duration = colon < 0 ? kind.defaultDuration : durations.apply(when.substring(colon + 1));
         return new Fault(kind, at, duration);
     }
 
+    private static int count(Kind kind, String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(kind.label + " is KIND@TIME[:COUNT], a whole number of times, e.g. "
+                    + kind.label + "@60s:20; got '" + text + "'");
+        }
+    }
+
     @Override
     public String toString() {
-        return kind.label + "@" + at.toMillis() / 1000.0 + "s" + (duration == null ? "" : ":" + duration.toMillis() / 1000.0 + "s");
+        return kind.label + "@" + at.toMillis() / 1000.0 + "s" + (duration == null ? "" : ":" + duration.toMillis() / 1000.0 + "s")
+                + (kind.counted() ? ":" + count : "");
     }
 }

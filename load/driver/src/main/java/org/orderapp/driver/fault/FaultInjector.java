@@ -7,8 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -25,8 +23,8 @@ import org.orderapp.target.Target;
 
 /**
  * Injects a run's faults at their times, on processes of this machine, and remembers what it did. A stopped
- * process is always resumed (and a hung link to the database healed): at the fault's end, when the run ends early, and when the driver itself is stopped
- * (Ctrl-C), so a run never leaves the database frozen.
+ * process is always resumed (a hung link to the database healed, a filled disk emptied): at the fault's end, when the
+ * run ends early, and when the driver itself is stopped (Ctrl-C), so a run never leaves the database frozen.
  */
 public final class FaultInjector implements AutoCloseable {
 
@@ -36,13 +34,12 @@ public final class FaultInjector implements AutoCloseable {
     private final Optional<Long> serverPid;
     private final URI application;
     private final String adminAuthorization;
-    private final PrintStream out;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fault-injector");
         t.setDaemon(true);
         return t;
     });
-    private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
+    private final FaultJournal journal;
     private final Set<Long> stopped = ConcurrentHashMap.newKeySet();
     private volatile List<Target.Node> nodes = List.of();
     private volatile ServerTrust trust = ServerTrust.system();
@@ -66,8 +63,8 @@ public final class FaultInjector implements AutoCloseable {
         this.serverPid = serverPid;
         this.application = application;
         this.adminAuthorization = adminAuthorization;
-        this.out = out;
-        this.partition = new DatabasePartition(timer, events, this::seconds, out);
+        this.journal = new FaultJournal(runStartNanos, out, timer);
+        this.partition = new DatabasePartition(timer, journal);
     }
 
     /** Whom the faults sent over HTTPS trust: the application's certificate. */
@@ -108,9 +105,7 @@ public final class FaultInjector implements AutoCloseable {
 
     /** Every fault begun so far, ended or not, in the order they began. */
     public List<FaultEvent> events() {
-        synchronized (events) {
-            return List.copyOf(events);
-        }
+        return journal.events();
     }
 
     private void inject(Fault f) {
@@ -123,6 +118,8 @@ public final class FaultInjector implements AutoCloseable {
             case NODE_KILL -> killNode(f);
             case DB_NODE_KILL -> killDatabaseNode(f);
             case DB_PARTITION -> partition.inject(f, databaseNodes);
+            case SERVER_KILL_IN_COMMIT -> new CommitKills(f, journal, application, adminAuthorization, trust).start();
+            case DB_DISK_FULL -> new DiskFill(f, journal, databasePid).fill();
         }
     }
 
@@ -149,7 +146,7 @@ public final class FaultInjector implements AutoCloseable {
         timer.schedule(() -> {
             String outcome = resume(pid.get()) ? "stopped (SIGSTOP), resumed (SIGCONT)" : "stopped; resuming failed";
             double end = seconds();
-            events.set(index, new FaultEvent(f.kind().label(), start, end, what + " (pid " + pid.get() + ")", outcome, null, 0));
+            journal.update(index, new FaultEvent(f.kind().label(), start, end, what + " (pid " + pid.get() + ")", outcome, null, 0));
             say(String.format(Locale.ROOT, "Fault %s: %s resumed at %.1f s", f.kind().label(), what, end));
         }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
     }
@@ -171,7 +168,7 @@ public final class FaultInjector implements AutoCloseable {
         timer.schedule(() -> {
             link.heal();
             double end = seconds();
-            events.set(index, new FaultEvent(f.kind().label(), start, end, what, "hung, healed", null, 0));
+            journal.update(index, new FaultEvent(f.kind().label(), start, end, what, "hung, healed", null, 0));
             say(String.format(Locale.ROOT, "Fault %s: the link to the database healed at %.1f s", f.kind().label(), end));
         }, f.duration().toNanos(), TimeUnit.NANOSECONDS);
     }
@@ -255,10 +252,7 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     private int record(FaultEvent event) {
-        synchronized (events) {
-            events.add(event);
-            return events.size() - 1;
-        }
+        return journal.record(event);
     }
 
     private boolean resume(long pid) {
@@ -273,6 +267,7 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     private void resumeAll() {
+        journal.undoAll();
         databaseLink.ifPresent(DatabaseLink::heal);
         partition.heal();
         for (long pid : Set.copyOf(stopped)) {
@@ -305,12 +300,11 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     private double seconds() {
-        return (System.nanoTime() - runStartNanos) / 1e9;
+        return journal.seconds();
     }
 
     private void say(String line) {
-        out.println(line);
-        out.flush();
+        journal.say(line);
     }
 
     /** Stops injecting; resumes whatever is still stopped. */
@@ -318,13 +312,12 @@ public final class FaultInjector implements AutoCloseable {
     public void close() {
         timer.shutdownNow();
         resumeAll();
-        synchronized (events) {
-            for (int i = 0; i < events.size(); i++) {
-                FaultEvent e = events.get(i);
-                if (Double.isNaN(e.endSeconds())) {
-                    events.set(i, new FaultEvent(e.kind(), e.startSeconds(), seconds(), e.target(),
-                            e.outcome() + ", resumed when the run ended", null, 0));
-                }
+        List<FaultEvent> begun = journal.events();
+        for (int i = 0; i < begun.size(); i++) {
+            FaultEvent e = begun.get(i);
+            if (Double.isNaN(e.endSeconds())) {
+                journal.update(i, new FaultEvent(e.kind(), e.startSeconds(), seconds(), e.target(),
+                        e.outcome() + ", resumed when the run ended", null, 0));
             }
         }
         if (!faults.isEmpty()) {

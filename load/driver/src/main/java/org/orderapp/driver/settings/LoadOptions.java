@@ -170,7 +170,7 @@ public class LoadOptions {
                     + "in a window.")
     String maxErrorRate;
 
-    @Option(names = "--fault", showDefaultValue = Visibility.NEVER, paramLabel = "KIND@TIME[:DURATION]", split = ",",
+    @Option(names = "--fault", showDefaultValue = Visibility.NEVER, paramLabel = "KIND@TIME[:DURATION|COUNT]", split = ",",
             description = "Inject a fault TIME after the run starts (the report timeline's clock), repeatable: db-stall "
                     + "(the database process stopped with SIGSTOP for DURATION, default 15s, then resumed), db-hang (the link "
                     + "between server and database drops everything for DURATION, default 15s; in experiments, whose server "
@@ -181,7 +181,12 @@ public class LoadOptions {
                     + "cluster's first node cut off from the others for DURATION, default 30s, by nftables rules; needs "
                     + "root); ./order run and "
                     + "experiments start a killed process again; these need the process on this machine. poison (one "
-                    + "replenish message the MDB cannot process, through the admin API; it ends on ReplenishDLQ).")
+                    + "replenish message the MDB cannot process, through the admin API; it ends on ReplenishDLQ). "
+                    + "server-kill-in-commit@TIME[:COUNT] (the server halted inside an order's commit COUNT times in a "
+                    + "row, default 1, each once it serves again; needs a server started with "
+                    + "order.faults.halt-in-commit=true, as an experiment's is). db-disk-full (the filesystem of the "
+                    + "database's data directory filled for DURATION, default 15s, then emptied; an experiment's "
+                    + "database gets one of its own, which takes root).")
     List<String> faults = new ArrayList<>();
 
     @Option(names = "--output", paramLabel = "DIR", description = "Where run folders are created (default: results/ in the project).")

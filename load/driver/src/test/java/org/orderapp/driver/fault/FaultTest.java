@@ -35,6 +35,19 @@ class FaultTest {
     }
 
     @Test
+    void aKillInTheCommitTakesACountAndADiskFullADuration() {
+        assertEquals(new Fault(Fault.Kind.SERVER_KILL_IN_COMMIT, Duration.ofSeconds(60), null, 20), parse("server-kill-in-commit@60s:20"));
+        assertEquals(new Fault(Fault.Kind.SERVER_KILL_IN_COMMIT, Duration.ofSeconds(60), null, 1), parse("server-kill-in-commit@60s"));
+        assertEquals("server-kill-in-commit@60.0s:20", parse("server-kill-in-commit@60s:20").toString());
+        var duration = assertThrows(IllegalArgumentException.class, () -> parse("server-kill-in-commit@60s:20s"));
+        assertTrue(duration.getMessage().contains("a whole number of times"), duration.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> parse("server-kill-in-commit@60s:0"));
+        assertThrows(IllegalArgumentException.class, () -> new Fault(Fault.Kind.SERVER_KILL, Duration.ZERO, null, 2));
+        assertEquals(new Fault(Fault.Kind.DB_DISK_FULL, Duration.ofSeconds(30), Duration.ofSeconds(20)), parse("db-disk-full@30s:20s"));
+        assertEquals(new Fault(Fault.Kind.DB_DISK_FULL, Duration.ofSeconds(30), Duration.ofSeconds(15)), parse("db-disk-full@30s"));
+    }
+
+    @Test
     void badSpecificationsAreRefusedWithTheReason() {
         var unknown = assertThrows(IllegalArgumentException.class, () -> parse("disk-full@10s"));
         assertTrue(unknown.getMessage().contains("known: db-stall"), unknown.getMessage());

@@ -204,14 +204,21 @@ public final class ExperimentRunner implements ExperimentExecution {
             Path serverBase = settings.state().resolve("server");
             var jvmOptions = new ArrayList<>(p.variant().jvmOptions());
             jvmOptions.addAll(furtherJvmOptions);
+            var properties = new ArrayList<>(servers.properties(p.variant().properties()));
+            if (load.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.SERVER_KILL_IN_COMMIT)) {
+                properties.add("order.faults.halt-in-commit=true"); // the fault halts the server inside a commit
+            }
             var options = new StackOptions(binaries, serverBase, settings.state().resolve("mariadb"), profile,
-                    ServerAddress.DEFAULT_HTTP_PORT, servers.properties(p.variant().properties()), jvmOptions,
+                    ServerAddress.DEFAULT_HTTP_PORT, properties, jvmOptions,
                     ExperimentServers.STARTUP_TIMEOUT, servers.admin(), p.variant().serverCli(), p.variant().nodesOrDefault(), p.variant().dbNodesOrDefault())
                     .withJavaHome(p.variant().javaHomePath()).allowingUnsafeDurability(settings.allowUnsafeDurability());
             Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier run
             Folders.deleteRecursively(options.clusterBase()); // nor from an earlier run's nodes
             if (load.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.DB_HANG)) {
                 stack.throughDatabaseLink(); // the fault hangs the link between the server and the database
+            }
+            if (load.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.DB_DISK_FULL)) {
+                stack.onSmallDatabaseFilesystem(); // the fault fills the filesystem of the database's data
             }
             stack.start(options, this::say);
             deployment = stack.deploymentTime().orElse(null);

@@ -8,6 +8,7 @@ import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.OptimisticLockException;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -37,6 +38,7 @@ import org.orderapp.application.replenish.ReplenishRequests;
 import org.orderapp.domain.model.Inventory;
 import org.orderapp.domain.model.InventoryId;
 import org.orderapp.domain.model.Pricing;
+import org.orderapp.infrastructure.faults.CommitHalt;
 
 /**
  * The JPA order transaction in plain JDBC (order.services.mode=jdbc): the ceiling that shows what Hibernate and its
@@ -93,6 +95,9 @@ public class JdbcOrderTransaction {
     @EJB
     private IdempotencyKeys keys;
 
+    @Inject
+    private CommitHalt commitHalt;
+
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public OrderDetails createOrder(NewOrder request, IdempotencyKey key) throws OrderRejectedException {
         UUID orderId = ORDER_IDS.generate();
@@ -134,6 +139,7 @@ public class JdbcOrderTransaction {
         }
         insert(connection, order);
         update(connection, byProduct.stream().map(line -> stocks.get(line.product.id())).toList());
+        commitHalt.enlist();
         return order.details();
     }
 

@@ -6,6 +6,7 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -32,6 +33,7 @@ import org.orderapp.domain.model.InventoryId;
 import org.orderapp.domain.model.Order;
 import org.orderapp.domain.model.Pricing;
 import org.orderapp.domain.model.Product;
+import org.orderapp.infrastructure.faults.CommitHalt;
 
 /**
  * One attempt at taking an order ({@link OrderAttempt}) through JPA, in one JTA transaction: price the lines, store the order and its lines,
@@ -71,6 +73,9 @@ public class JpaOrderTransaction {
 
     @EJB
     private IdempotencyKeys keys;
+
+    @Inject
+    private CommitHalt commitHalt;
 
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     /** The request has passed {@link NewOrder}'s constraints where it came in. */
@@ -118,6 +123,7 @@ public class JpaOrderTransaction {
             }
         }
         em.persist(order); // cascades to the lines: one batched (and rewritten) INSERT for all of them
+        commitHalt.enlist();
         return OrderDetails.of(order);
     }
 }
