@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
+import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -112,6 +113,8 @@ class BrowserIT {
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--user-data-dir=" + profile, "--window-size=1200,1000");
+        // The console, where Chromium reports what the pages' Content-Security-Policy refused.
+        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         // The driver is named, so Selenium Manager is never asked to find or fetch one.
         var service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
@@ -206,6 +209,11 @@ class BrowserIT {
         assertPosition(1, 1, 2);
         assertTrue(browser.findElement(By.id("results")).getText().contains("Browser kettle"));
         assertEquals(session.getValue(), browser.manage().getCookieNamed("JSESSIONID").getValue());
+
+        var refused = browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .map(org.openqa.selenium.logging.LogEntry::getMessage)
+                .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList();
+        assertEquals(List.of(), refused, "the pages need nothing their own security policy refuses");
     }
 
     /**

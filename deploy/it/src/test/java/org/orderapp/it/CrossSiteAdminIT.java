@@ -43,7 +43,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * form on a page of another site, posted by headless Chromium with the administrator's BASIC credentials cached,
  * is refused (403) and changes no table; so are the requests such a page could make (form-encoded, text/plain,
  * with a foreign Origin or Sec-Fetch-Site), while the same request with the admin header from the server's own
- * origin is carried out. Every admin request leaves an audit record.
+ * origin is carried out. Every admin request leaves an audit record, and every request a line in the access log
+ * when it is switched on.
  */
 @ExtendWith(ArquillianExtension.class)
 class CrossSiteAdminIT {
@@ -80,21 +81,19 @@ class CrossSiteAdminIT {
     void aFormOfAnotherSitePostedFromTheAdministratorsBrowserChangesNothing() throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "Chromium is not installed (apt-get install -y chromium chromium-driver), so the browser case is skipped");
+        // Another site: the other loopback name than the one the server is reached by, on a port of its own. Its
+        // pages each post one form to an admin operation: reset?scope=all in each encoding a form has, and every
+        // other operation that changes something URL-encoded.
         URI target = URI.create(base.toString()).resolve(RESET_ALL);
-        // Another site: the other loopback name than the one the server is reached by, on a port of its own.
         String otherHost = target.getHost().equals("localhost") ? "127.0.0.1" : "localhost";
         HttpServer otherSite = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        var attacks = new java.util.LinkedHashMap<String, URI>();
         for (String enctype : List.of("application/x-www-form-urlencoded", "text/plain", "multipart/form-data")) {
-            String page = "<!DOCTYPE html><html><body><form id=\"f\" method=\"post\" action=\"" + target + "\" enctype=\""
-                    + enctype + "\"><input name=\"scope\" value=\"all\"></form>"
-                    + "<script>document.getElementById('f').submit();</script></body></html>";
-            otherSite.createContext("/" + enctype.replace('/', '-'), exchange -> {
-                byte[] body = page.getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-                exchange.close();
-            });
+            attacks.put(attackPage(otherSite, "/" + enctype.replace('/', '-'), target, enctype), target);
+        }
+        for (String operation : AdminOperations.changes()) {
+            URI action = URI.create(base.toString()).resolve(operation.substring("POST ".length()));
+            attacks.put(attackPage(otherSite, "/op" + attacks.size(), action, "application/x-www-form-urlencoded"), action);
         }
         otherSite.start();
         Path profile = Files.createTempDirectory("order-chromium-");
@@ -110,13 +109,14 @@ class CrossSiteAdminIT {
             var before = Tables.quiet(Duration.ofSeconds(30));
             assertFalse(before.values().stream().allMatch(v -> v.startsWith("0 rows")), "there is something to reset");
 
-            for (String enctype : List.of("application/x-www-form-urlencoded", "text/plain", "multipart/form-data")) {
-                String attack = "http://" + otherHost + ":" + otherSite.getAddress().getPort() + "/" + enctype.replace('/', '-');
-                browser.get(attack);
-                String answer = awaitPageAt(browser, target.getPath());
+            for (var attack : attacks.entrySet()) {
+                String page = "http://" + otherHost + ":" + otherSite.getAddress().getPort() + attack.getKey();
+                browser.get(page);
+                String answer = awaitPageAt(browser, attack.getValue().getPath());
                 assertTrue(answer.contains("\"status\":403") && answer.contains("another site"),
-                        enctype + " form from " + attack + ": refused by the cross-site check, with the credentials sent: " + answer);
-                assertEquals(before, Tables.snapshot(), enctype + " form from another site changed nothing");
+                        "the form of " + page + " to " + attack.getValue() + ": refused by the cross-site check, with the credentials sent: "
+                                + answer);
+                assertEquals(before, Tables.snapshot(), "the form of " + page + " to " + attack.getValue() + " changed nothing");
             }
         } finally {
             if (browser != null) {
@@ -127,6 +127,21 @@ class CrossSiteAdminIT {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** A page of the other site at this path that posts a form to the action as soon as it loads; answers the path. */
+    private static String attackPage(HttpServer site, String path, URI action, String enctype) {
+        String page = "<!DOCTYPE html><html><body><form id=\"f\" method=\"post\" action=\"" + action + "\" enctype=\""
+                + enctype + "\"><input name=\"scope\" value=\"all\"></form>"
+                + "<script>document.getElementById('f').submit();</script></body></html>";
+        site.createContext(path, exchange -> {
+            byte[] body = page.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        return path;
     }
 
     static Stream<Arguments> requestsAnotherSiteCouldSend() {
@@ -160,6 +175,31 @@ class CrossSiteAdminIT {
         assertEquals(403, answer.statusCode(), name + ": " + answer.body());
         assertTrue(answer.body().contains("\"field\":\"" + Api.ADMIN_HEADER + "\""), answer.body());
         assertEquals(before, Tables.snapshot(), name + " changed nothing");
+    }
+
+    /**
+     * Every admin operation, with the administrator's credentials, as a page of another site makes a browser send it
+     * (its Origin and Sec-Fetch-Site; a change as a form post, without the admin header): 403, nothing changed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyAdminOperation")
+    void everyAdminOperationRefusesARequestFromAnotherSite(String operation) throws Exception {
+        var before = Tables.quiet(Duration.ofSeconds(30));
+        String[] parts = operation.split(" ", 2);
+        var request = adminRequest(parts[1]).header("Origin", "http://attacker.example").header("Sec-Fetch-Site", "cross-site");
+        if (parts[0].equals("POST")) {
+            request.header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString("scope=all"));
+        } else {
+            request.GET();
+        }
+        var answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, answer.statusCode(), operation + ": " + answer.body());
+        assertTrue(answer.body().contains("another site"), operation + ": " + answer.body());
+        assertEquals(before, Tables.snapshot(), operation + " from another site changed nothing");
+    }
+
+    static Stream<String> everyAdminOperation() {
+        return AdminOperations.ALL.stream();
     }
 
     @Test
@@ -201,6 +241,27 @@ class CrossSiteAdminIT {
                 String.join("\n", lines));
         assertTrue(lines.stream().allMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\S* admin user=.*")),
                 "each record starts with its time: " + lines.get(0));
+    }
+
+    /**
+     * The access log, switched on for the tests' server (arquillian.xml; off by default), has a line for a request
+     * soon after it is answered: Undertow's writer takes it off the request thread and writes in batches.
+     */
+    @Test
+    void theAccessLogWhenSwitchedOnHasEveryRequest() throws Exception {
+        // In the path: the common pattern's request line leaves the query out.
+        String path = base.getPath() + "no-such-page-" + System.nanoTime();
+        var answer = http.send(HttpRequest.newBuilder(URI.create(base.toString()).resolve(path)).GET().build(),
+                HttpResponse.BodyHandlers.discarding());
+        assertEquals(404, answer.statusCode());
+        Path log = Path.of(System.getProperty("order.it.dir", "target"), "server-base", "log", "access.log");
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        // The protocol is the client's (HTTP/1.1, or HTTP/2.0 after an h2c upgrade).
+        var line = java.util.regex.Pattern.compile("\"GET " + java.util.regex.Pattern.quote(path) + " HTTP/[0-9.]+\" 404 ");
+        while (!(Files.exists(log) && line.matcher(Files.readString(log)).find())) {
+            assertTrue(System.nanoTime() < deadline, "no line for the request in " + log + " after 30 s");
+            Thread.sleep(200);
+        }
     }
 
     private HttpRequest.Builder adminRequest(String path) {

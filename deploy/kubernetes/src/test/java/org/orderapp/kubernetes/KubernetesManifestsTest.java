@@ -300,6 +300,20 @@ class KubernetesManifestsTest {
                 "the entry point takes a mounted TLS Secret (tls.key, tls.crt)");
     }
 
+    /**
+     * A node's configuration (order-ha.xml, of which order-kubernetes.xml is a copy) opens no AJP listener: the HA
+     * configuration WildFly ships has one on the public interface, which nothing here speaks to, and cluster.cli
+     * removes it; kubernetes.cli, applied to the copy, adds none back.
+     */
+    @Test
+    void theNodesOpenNoAjpListener() throws IOException {
+        String cluster = readString(HOME.resolve("deploy/server/src/main/cli/cluster.cli"));
+        assertTrue(cluster.contains("\n/subsystem=undertow/server=default-server/ajp-listener=ajp:remove\n"), "cluster.cli removes AJP");
+        String kubernetes = readString(HOME.resolve("deploy/server/src/main/cli/kubernetes.cli"));
+        assertTrue(kubernetes.contains("a copy of order-ha.xml made after\n# cluster.cli"), "the Kubernetes node starts from a cluster node");
+        assertFalse(kubernetes.toLowerCase(java.util.Locale.ROOT).contains("ajp-listener"), "kubernetes.cli opens no AJP listener");
+    }
+
     @Test
     void aJvmOutOfMemoryExitsSoThatKubernetesStartsItAgain() throws IOException {
         StatefulSet nodes = (StatefulSet) object("StatefulSet/order");

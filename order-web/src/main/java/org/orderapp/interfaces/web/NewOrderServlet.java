@@ -60,9 +60,8 @@ public class NewOrderServlet extends PageServlet {
             } catch (OrderRejectedException e) {
                 throw OrderInput.refused(e, OrderInput.Naming.FORM);
             }
-            String url = request.getRequestURL().toString();
-            String root = url.substring(0, url.length() - request.getServletPath().length());
-            response.setHeader("Location", root + "/api/orders/" + created.id());
+            // A path, as the JSON API's: an absolute URL would be built from the Host header, which the client chooses.
+            response.setHeader("Location", request.getContextPath() + "/api/orders/" + created.id());
             if (json) {
                 Answers.json(response, HttpServletResponse.SC_CREATED, created);
             } else {
