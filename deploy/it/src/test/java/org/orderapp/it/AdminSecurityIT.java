@@ -151,6 +151,13 @@ class AdminSecurityIT {
     void theAdministratorIsAllowedAndTheWorkloadStaysAnonymous() throws Exception {
         assertEquals(200, send("GET api/admin/reference-data/plan?scale=0.002", TestAdmin.admin()).statusCode());
         assertEquals(200, send("POST api/monitor/replenish/reset-peak", TestAdmin.admin()).statusCode());
+        // A test instrument: even the administrator cannot halt a server not started with order.faults.halt-in-commit.
+        var halt = send("POST api/admin/faults/halt-in-commit?point=after-commit", TestAdmin.admin());
+        assertEquals(403, halt.statusCode(), halt.body());
+        assertTrue(halt.body().contains("order.faults.halt-in-commit=true"), "the answer names the setting: " + halt.body());
+        assertEquals(400, send("POST api/admin/faults/halt-in-commit?point=later", TestAdmin.admin()).statusCode());
+        assertEquals(200, send("GET api/admin/reference-data/plan?scale=0.002", TestAdmin.admin()).statusCode(),
+                "the server goes on serving");
         for (String open : List.of("GET api/monitor/replenish", "GET api/ping", "GET openapi.yaml")) {
             var answer = send(open, null);
             assertTrue(answer.statusCode() != 401 && answer.statusCode() != 403,

@@ -32,7 +32,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.orderapp.driver.LoadDriver;
 import org.orderapp.driver.audit.AuditResult;
-import org.orderapp.driver.fault.FaultEvent;
 import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
@@ -100,8 +99,8 @@ class DatabaseOutageIT {
             load = driver.submit(() -> new LoadDriver(config(), target(), System.out).run());
             try {
                 backlog = awaitBacklog(load);
-                down = Instant.now();
                 TestDatabase.refuseApplication();
+                down = Instant.now(); // from when the application is refused: locking takes seconds on a busy machine
             } finally {
                 queue("resume");
             }
@@ -114,17 +113,14 @@ class DatabaseOutageIT {
             driver.shutdown();
         }
         RunResult run = load.get(10, TimeUnit.MINUTES);
-        double downSeconds = Duration.between(run.started(), down).toMillis() / 1000.0;
-        double upSeconds = Duration.between(run.started(), up).toMillis() / 1000.0;
-        var ticks = run.steps().stream().flatMap(s -> s.client().timeline().stream()).toList();
-        FaultEvent outage = new FaultEvent("database-outage", downSeconds, upSeconds, "the test database", "refused the application",
-                null, 0).withRecovery(ticks);
+        // The time until orders flow again is the fault tests' figure (the driver's own clock); this test is about the queue.
+        double outageSeconds = Duration.between(down, up).toMillis() / 1000.0;
+        assertTrue(outageSeconds >= OUTAGE.toSeconds(), "the application was refused for the whole outage: " + outageSeconds + " s");
 
         assertTrue(backlog >= 10, "a replenish backlog met the outage: " + backlog + " messages waited on the queue");
         long failedDeliveries = replenishFailures() - failedBefore;
         assertTrue(failedDeliveries >= backlog, "the backlog's deliveries failed against the database: " + failedDeliveries
                 + " failed deliveries");
-        assertNotNull(outage.secondsUntilServedAgain(), "orders flowed again within the run: " + outage + " " + ticks);
 
         // No message parked: the back-off outlasted the outage. Read as the broker, the readiness check and the admin API count.
         long deadLettered = dlq("messages-added") - deadLetteredBefore;
@@ -150,14 +146,13 @@ class DatabaseOutageIT {
 
         JsonNode summary = new ObjectMapper().readTree(run.folder().resolve("summary.json").toFile());
         assertEquals(0, summary.path("audit").path("outbox").path("unpublished").asLong(-1), "summary.json: " + summary.path("audit"));
-        System.out.printf(Locale.ROOT, "Database outage of %.1f s (%.1f-%.1f s) under 20 users: backlog %d messages, %d failed "
-                        + "deliveries (%.1f per message); dead-lettered %d (readiness depth %d, admin API %d, before %d); audit %s: "
-                        + "%d acknowledged, %d lost, %d duplicates, replenish requests %d applied %d; errors %d %s; served again "
-                        + "%.0f s after the database was back%n",
-                upSeconds - downSeconds, downSeconds, upSeconds, backlog, failedDeliveries, failedDeliveries / (double) Math.max(1, backlog),
+        System.out.printf(Locale.ROOT, "Database outage of %.1f s under 20 users: backlog %d messages, %d failed "
+                        + "deliveries (%.1f per replenish request of the run); dead-lettered %d (readiness depth %d, admin API %d, "
+                        + "before %d); audit %s: %d acknowledged, %d lost, %d duplicates, replenish requests %d applied %d; errors %s%n",
+                outageSeconds, backlog, failedDeliveries, failedDeliveries / (double) Math.max(1, audit.replenishRequested()),
                 deadLettered, parkedBefore, adminDepth, parkedBefore, audit.pass() ? "PASS" : "FAIL", audit.acknowledged(),
                 audit.acknowledgedMissing(), audit.duplicates(), audit.replenishRequested(), audit.replenishApplied(),
-                outage.errorsDuring(), errors, outage.secondsUntilServedAgain());
+                errors);
     }
 
     /** Waits until BACKLOG messages wait on the paused queue after LOAD_BEFORE, or BACKLOG_WAIT; answers how many wait. */
