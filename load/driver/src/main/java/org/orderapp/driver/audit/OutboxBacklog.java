@@ -52,8 +52,15 @@ public record OutboxBacklog(long unpublished, Double oldestAgeSeconds) {
 
     /** Taken with another copy of the data (another node of a database cluster): what either found waiting. */
     OutboxBacklog and(OutboxBacklog other) {
-        Double age = oldestAgeSeconds == null ? other.oldestAgeSeconds
-                : other.oldestAgeSeconds == null ? oldestAgeSeconds : Math.max(oldestAgeSeconds, other.oldestAgeSeconds);
+        // Spelled out: a conditional mixing Double and double unboxes both, and null then throws.
+        Double age;
+        if (oldestAgeSeconds == null) {
+            age = other.oldestAgeSeconds;
+        } else if (other.oldestAgeSeconds == null) {
+            age = oldestAgeSeconds;
+        } else {
+            age = Math.max(oldestAgeSeconds, other.oldestAgeSeconds);
+        }
         return new OutboxBacklog(Math.max(unpublished, other.unpublished), age);
     }
 }

@@ -87,6 +87,9 @@ class OutboxBacklogTest {
         assertEquals(some, none.and(some));
         assertEquals(some, some.and(none));
         assertEquals(new OutboxBacklog(5, 12.0), some.and(new OutboxBacklog(5, 2.0)));
+        // Every audit of a database cluster whose outbox is empty on both copies (the common case) takes this path.
+        assertEquals(none, none.and(new OutboxBacklog(0, null)));
+        assertEquals(OutboxBacklog.NO_OUTBOX, OutboxBacklog.NO_OUTBOX.and(OutboxBacklog.NO_OUTBOX));
     }
 
     private void row(int id, Instant created, Instant sent) throws Exception {
