@@ -138,7 +138,10 @@ public final class Audit {
         long afterRetry = acknowledged.stream().filter(o -> o.attempts() > 1).count();
         boolean pass = duplicates == 0 && missing == 0 && wrongLines == 0 && wrongTotal == 0 && notSum == 0 && balanced
                 && lostUpdates == 0
-                && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0;
+                && quantityOrdered >= quantityAcknowledged && (!drained || replenishApplied == replenishRequested) && orphaned == 0
+                // The drain waits for the outbox too, so a request still unpublished after it has waited its drain timeout
+                // for a relay that did not send it: not applied, whether or not the queue had emptied.
+                && !outbox.any();
         return new AuditResult(pass, acknowledged.size(), found, missing, wrongLines, wrongTotal, notSum, placed, notAcknowledged,
                 quantityAcknowledged, quantityOrdered, centers, lostUpdates, replenishRequested, replenishApplied, orphaned, keysStored, duplicates,
                 afterRetry, drained, outbox, findings);

@@ -14,7 +14,7 @@ import java.util.List;
  * lostUpdates: the stock rows (a product at a center) that do not balance, initial − ordered + replenished ≠ current,
  * each an update of its stock lost; 0 to pass.
  * outbox: the replenish requests written to the outbox and not yet published when the audit ran, with the oldest's age
- * (reported, not judged: their orders' replenishments count as not applied until the relay sends them).
+ * (none to pass: the audit runs after the drain, which waits for the outbox too, so one still there was not sent in time).
  */
 public record AuditResult(
         boolean pass,
