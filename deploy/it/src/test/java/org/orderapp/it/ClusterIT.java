@@ -44,6 +44,8 @@ import org.orderapp.target.Target;
  * The nodes take optimistic locking (the guide's way), so that two nodes' orders for the same stock conflict.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OwnStackTest
+@Order(2)
 class ClusterIT {
 
     private static ApplicationStack stack;

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * every acknowledged order, none placed twice under the driver's same-key retries, and every replenish request
  * applied exactly once.
  */
+@OwnStackTest
+@Order(3)
 class CommitFaultIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

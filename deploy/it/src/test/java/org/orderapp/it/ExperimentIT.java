@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * be reported invalid, and the comparison must say so. Its server is configured by a server-cli operation first (the
  * cached connection manager removed), and the orders concentrate on hot products.
  */
+@OwnStackTest
+@Order(4)
 class ExperimentIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

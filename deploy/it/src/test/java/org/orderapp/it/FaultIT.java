@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.Test;
  * on the same data; orders flow again; every order acknowledged before or after a kill is in the database with its
  * lines and total, and stock is conserved (the audit); the run folder and the console tell what happened.
  */
+@OwnStackTest
+@Order(6)
 class FaultIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

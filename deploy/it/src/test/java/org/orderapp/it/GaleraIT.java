@@ -45,6 +45,8 @@ import org.orderapp.target.Target;
  * (nftables, installed by .ci/run too; CI runs as root): without them the driver refuses the run, and the test fails.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OwnStackTest
+@Order(1)
 class GaleraIT {
 
     private static final int USERS = 6;

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.orderapp.lab.interleaved.BlockOrder;
 
@@ -23,6 +24,8 @@ import org.orderapp.lab.interleaved.BlockOrder;
  * database at the end; and the calibration path: the variant whose server spins 2 ms of CPU per request is found
  * spending about that much more server CPU per transaction.
  */
+@OwnStackTest
+@Order(5)
 class InterleavedExperimentIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -20,6 +20,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.orderapp.stack.RunState;
 import org.orderapp.stack.admin.AdminClient;
@@ -41,6 +42,8 @@ import org.orderapp.target.Target;
  * and Ctrl-C (SIGTERM) stops everything it started. The cluster's and the database cluster's starts are watched the same way in ClusterIT and
  * GaleraIT.
  */
+@OwnStackTest
+@Order(7)
 class RunCommandIT {
 
     private static final Pattern APPLICATION = Pattern.compile("Application\\s+(https?://\\S+)");
