@@ -66,7 +66,7 @@ class InterleavedExperimentIT {
 
         int exit = OrderCli.run(WORK.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(),
                 "--precision", "60%", "--max-time", "15m", "--output", results.toString(), "--state-dir", WORK.resolve("state").toString(),
-                "--port-offset", OrderCli.portOffset(150));
+                "--port-offset", OrderCli.portOffset(320));
         assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + WORK.resolve("console.log") + ")");
 
         Path folder = OrderCli.experimentFolder(results);
