@@ -45,7 +45,7 @@ import org.orderapp.target.Target;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @OwnStackTest
-@Order(2)
+@Order(4)
 class ClusterIT {
 
     private static ApplicationStack stack;

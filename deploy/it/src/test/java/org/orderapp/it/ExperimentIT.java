@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * cached connection manager removed), and the orders concentrate on hot products.
  */
 @OwnStackTest
-@Order(4)
+@Order(3)
 class ExperimentIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * lines and total, and stock is conserved (the audit); the run folder and the console tell what happened.
  */
 @OwnStackTest
-@Order(6)
+@Order(2)
 class FaultIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

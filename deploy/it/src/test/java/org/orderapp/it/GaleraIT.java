@@ -46,7 +46,7 @@ import org.orderapp.target.Target;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @OwnStackTest
-@Order(1)
+@Order(5)
 class GaleraIT {
 
     private static final int USERS = 6;

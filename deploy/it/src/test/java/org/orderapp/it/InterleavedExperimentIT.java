@@ -25,7 +25,7 @@ import org.orderapp.lab.interleaved.BlockOrder;
  * spending about that much more server CPU per transaction.
  */
 @OwnStackTest
-@Order(5)
+@Order(1)
 class InterleavedExperimentIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

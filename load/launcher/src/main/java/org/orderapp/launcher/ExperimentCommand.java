@@ -101,7 +101,7 @@ public class ExperimentCommand implements Callable<Integer> {
     boolean cpuProfile;
 
     @Option(names = "--variants", paramLabel = "NAME", split = ",", description = "Only these variants (and the control, "
-            + "always), e.g. --variants fetch-1,fetch-500.")
+            + "always), e.g. --variants fetch-1,fetch-500; the control alone runs only it (by rounds: no ratio).")
     List<String> variants;
 
     @Option(names = "--port-offset", paramLabel = "N", defaultValue = "" + DEFAULT_PORT_OFFSET,
@@ -191,6 +191,11 @@ public class ExperimentCommand implements Callable<Integer> {
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = settings(layout, command);
         var rounds = MethodChoice.whyRounds(definition, this.rounds != null, quick);
+        if (rounds.isEmpty() && definition.variants().size() < 2) {
+            // the interleaved method measures until a ratio is precise: with no ratio it would never stop
+            throw new IllegalArgumentException(definition.name() + ": the control alone runs by rounds only (a load with "
+                    + "faults, --rounds or --quick); the interleaved method compares variants");
+        }
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }

@@ -7,6 +7,7 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Objects;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
@@ -18,6 +19,8 @@ import java.util.stream.Stream;
  * provider wrap it.
  */
 public final class Unavailable {
+
+    private static final Logger LOG = Logger.getLogger(Unavailable.class.getName());
 
     public static final int SERVICE_UNAVAILABLE = 503;
     /** What a client should wait before trying again: about the time the pool takes to find the database back. */
@@ -34,10 +37,15 @@ public final class Unavailable {
     private static final int TABLE_FULL = 1114;
     private static final int DISK_FULL = 1021;
 
-    /** The answer to a failure {@link #isCause} accepted: out of space, or out of reach. */
+    /**
+     * The answer to a failure {@link #isCause} accepted: out of space, or out of reach. Out of space is logged with the
+     * database's words (the table it could not grow): an operator's matter, which JPA's SQL error log reported and the
+     * plain JDBC path did not.
+     */
     public static ClientError answer(Throwable failure) {
-        boolean full = Stream.iterate(failure, Objects::nonNull, Throwable::getCause).anyMatch(Unavailable::isOutOfSpace);
-        return new ClientError(SERVICE_UNAVAILABLE, null, (full ? "the database has no space left to store it"
+        var full = Stream.iterate(failure, Objects::nonNull, Throwable::getCause).filter(Unavailable::isOutOfSpace).findFirst();
+        full.ifPresent(space -> LOG.warning(() -> "Refused for want of space in the database: " + space.getMessage()));
+        return new ClientError(SERVICE_UNAVAILABLE, null, (full.isPresent() ? "the database has no space left to store it"
                 : "the database did not answer in time") + "; try again in " + RETRY_AFTER_SECONDS + " s");
     }
 

@@ -35,6 +35,8 @@ final class CommitKills {
     private static final Duration RESTART_WAIT = Duration.ofMinutes(5);
     /** How long an armed server may go without committing an order (under load: milliseconds). */
     private static final Duration HALT_WAIT = Duration.ofSeconds(60);
+    /** How long a server whose answer to the arming broke off is given to show it halted. */
+    private static final Duration EXIT_WAIT = Duration.ofSeconds(3);
 
     private final Fault fault;
     private final FaultJournal journal;
@@ -124,12 +126,31 @@ final class CommitKills {
                         throw new NotInjected(last); // refused: not allowed, not an administrator
                     }
                 } catch (IOException e) {
-                    last = e.toString(); // restarting
+                    last = e.toString(); // restarting, or halted by this very request
+                    if (haltedSince(pid.get())) {
+                        // Armed: an order's commit, on another thread, halted the JVM before the 202 was out. Asking
+                        // again would arm the restarted server too and kill it a second time.
+                        return pid.get();
+                    }
                 }
             }
             TimeUnit.SECONDS.sleep(1);
         }
         throw new NotInjected("the server did not take " + uri + " within " + RESTART_WAIT.toMinutes() + " min: " + last);
+    }
+
+    /** Whether the server process the request went to has gone (it may take a moment to be reaped). */
+    private static boolean haltedSince(long pid) throws InterruptedException {
+        Optional<ProcessHandle> server = ProcessHandle.of(pid);
+        if (server.isEmpty()) {
+            return true;
+        }
+        try {
+            server.get().onExit().get(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException stillThere) {
+            return false;
+        }
     }
 
     private static String describe(String point) {

@@ -173,7 +173,8 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     /**
      * The same experiment with only the named variants and the control (which every ratio needs), in the file's
-     * order; a name the file does not have is refused.
+     * order; a name the file does not have is refused. Naming the control alone keeps it alone: its runs and their
+     * audits, no ratio (a fault test needs one implementation's run, not a comparison).
      */
     public ExperimentDefinition only(List<String> names) {
         var known = variants.stream().map(Variant::name).toList();
@@ -184,9 +185,6 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
         String controlName = controlOrDefault();
         var kept = variants.stream().filter(v -> v.name().equals(controlName) || names.contains(v.name())).toList();
-        if (kept.size() < 2) {
-            throw new IllegalArgumentException(name + ": name at least one variant besides the control (" + controlName + ")");
-        }
         return withVariants(kept);
     }
 
