@@ -23,12 +23,20 @@
 #   5. everything the run started is removed on exit; the base images stay (the cache).
 # Installs nothing. Needs podman, podman-compose, curl, openssl, debootstrap and root (for debootstrap, when the
 # Debian image is not cached yet), and the build: ./mvnw package -DskipTests.
+# With --base-images-only it makes step 1's images and stops there: it needs no build, so CI makes them while Maven
+# builds and tests.
 #
 # Settings (environment): ORDER_STACK_JDK (the Java version of the image: JDK of the Containerfile, whose default
 # applies when unset), ORDER_PROFILES (the profiles to start in turn; default "tuned baseline"),
 # ORDER_STACK_HTTP_PORT (18080), ORDER_STACK_HTTPS_PORT (18443), ORDER_STACK_DB_PORT (13306), DEBIAN_MIRROR
 # (default: the apt sources' mirror).
 set -euo pipefail
+base_images_only=false
+case "${1:-}" in
+  "") ;;
+  --base-images-only) base_images_only=true ;;
+  *) echo "usage: $0 [--base-images-only]" >&2; exit 2 ;;
+esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/deploy/container"
@@ -69,7 +77,7 @@ quietly() { "$@" >> "$log" 2>&1 || { tail -n 40 "$log" | sed 's/^/    /'; fail "
 for tool in podman podman-compose curl openssl sha256sum; do
   command -v "$tool" > /dev/null || fail "$tool is not installed"
 done
-for built in "$root/deploy/ear/target/order.ear" \
+$base_images_only || for built in "$root/deploy/ear/target/order.ear" \
              "$root/deploy/server/target/wildfly/standalone/configuration/order-tuned.xml"; do
   [[ -f "$built" ]] || fail "$built is missing; build first: ./mvnw -B package -DskipTests"
 done
@@ -159,6 +167,10 @@ ensure_jre_image
 step_done "JRE image"
 ensure_local_image "$mariadb_image" "$here/local/mariadb.Containerfile" "$here/local/mariadb-entrypoint.sh"
 step_done "MariaDB image"
+if $base_images_only; then
+  say "Base images ready (JRE $jdk)"
+  exit 0
+fi
 
 # --- 2. The application image, from the Containerfile users build, on the local JRE. ---------------------------
 
