@@ -40,7 +40,7 @@ final class OrderCli {
      * A port offset for servers that ./order starts beside the one under test: the tests' own offset
      * ({@code order.it.port-offset}) plus a distance, so two checkouts with different offsets test side by side.
      * Each class has a distance of its own, clear of every server the others start (a cluster's nodes and an
-     * experiment's resident variants are 20 apart), since @OwnStackTest classes run at the same time: CrashableServer
+     * experiment's resident variants are 20 apart), so that no two classes can collide: CrashableServer
      * 50, RunCommandIT 130, ExperimentIT 150, FaultIT 170, ClusterIT 200, CommitFaultIT 250, GaleraIT 300,
      * InterleavedExperimentIT 320.
      */

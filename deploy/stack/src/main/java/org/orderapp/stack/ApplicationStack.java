@@ -26,11 +26,13 @@ import org.orderapp.target.Target;
  * start (Ctrl-C) stops whatever has started by then.
  *
  * Once started, it keeps itself up until closed: a database or server process that dies (a crash, SIGKILL, the
- * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most.
+ * faults db-restart and server-kill) is started again on the same data, ports and settings, a few times at most
+ * beyond the kills a run injects on purpose ({@link #expectingKills}).
  */
 public final class ApplicationStack implements AutoCloseable {
 
     private static final Duration SUPERVISE_INTERVAL = Duration.ofMillis(500);
+    /** Restarts for deaths nobody caused on purpose: more is a process that cannot stay up, and the stack gives up. */
     private static final int MAX_RESTARTS = 5;
 
     private final StackDatabase databases = new StackDatabase();
@@ -47,6 +49,7 @@ public final class ApplicationStack implements AutoCloseable {
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile String failure;
     private int restarts;
+    private volatile int restartsAllowed = MAX_RESTARTS;
 
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
     public void start(StackOptions options, Consumer<String> say) throws Exception {
@@ -171,9 +174,21 @@ public final class ApplicationStack implements AutoCloseable {
         }
     }
 
+    /**
+     * The run kills processes on purpose this many times (its faults): each is started again on top of the few
+     * restarts any run is allowed, so that twenty kills in a row are twenty restarts, not a stack that gave up.
+     */
+    public ApplicationStack expectingKills(int kills) {
+        if (kills < 0) {
+            throw new IllegalArgumentException("kills: " + kills);
+        }
+        restartsAllowed = MAX_RESTARTS + kills;
+        return this;
+    }
+
     private synchronized void countRestart(String what) {
-        if (++restarts > MAX_RESTARTS) {
-            throw new IllegalStateException(what + " died again after " + MAX_RESTARTS + " restarts; giving up");
+        if (++restarts > restartsAllowed) {
+            throw new IllegalStateException(what + " died again after " + restartsAllowed + " restarts; giving up");
         }
     }
 

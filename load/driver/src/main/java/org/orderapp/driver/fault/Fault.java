@@ -129,6 +129,18 @@ public record Fault(Kind kind, Duration at, Duration duration, int count) {
         return new Fault(kind, at, duration);
     }
 
+    /**
+     * How many times this fault kills a process that the stack's supervisor then starts again: one for a kill, COUNT
+     * for the kills in a row of server-kill-in-commit, none for the faults that leave every process running.
+     */
+    public int restartsCaused() {
+        return switch (kind) {
+            case DB_RESTART, SERVER_KILL, NODE_KILL, DB_NODE_KILL -> 1;
+            case SERVER_KILL_IN_COMMIT -> count;
+            default -> 0;
+        };
+    }
+
     private static int count(Kind kind, String text) {
         try {
             return Integer.parseInt(text.trim());

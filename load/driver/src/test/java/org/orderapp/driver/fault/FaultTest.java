@@ -35,6 +35,16 @@ class FaultTest {
     }
 
     @Test
+    void eachKillIsARestartTheStackExpectsAndTwentyKillsInACommitAreTwenty() {
+        assertEquals(20, parse("server-kill-in-commit@30s:20").restartsCaused());
+        assertEquals(1, parse("server-kill-in-commit@30s").restartsCaused());
+        assertEquals(1, parse("server-kill@100s").restartsCaused());
+        assertEquals(1, parse("db-restart@8s").restartsCaused());
+        assertEquals(0, parse("db-hang@25s:20s").restartsCaused());
+        assertEquals(0, parse("db-stall@5s").restartsCaused());
+    }
+
+    @Test
     void aKillInTheCommitTakesACountAndADiskFullADuration() {
         assertEquals(new Fault(Fault.Kind.SERVER_KILL_IN_COMMIT, Duration.ofSeconds(60), null, 20), parse("server-kill-in-commit@60s:20"));
         assertEquals(new Fault(Fault.Kind.SERVER_KILL_IN_COMMIT, Duration.ofSeconds(60), null, 1), parse("server-kill-in-commit@60s"));

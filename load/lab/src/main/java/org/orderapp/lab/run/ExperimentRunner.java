@@ -222,6 +222,7 @@ public final class ExperimentRunner implements ExperimentExecution {
             }
             stack.start(options, this::say);
             deployment = stack.deploymentTime().orElse(null);
+            stack.expectingKills(load.faults().stream().mapToInt(Fault::restartsCaused).sum());
             stack.supervise(this::say); // a fault of the load (db-restart, server-kill) is recovered from, as in ./order run
             Path database = options.dbNodes() > 1 ? options.galeraHome() : options.databaseHome();
             if (record.machine().get("database") == null) {
