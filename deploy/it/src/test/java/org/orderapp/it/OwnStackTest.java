@@ -13,8 +13,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * it, on ports of its own: order.it.port-offset plus a distance, OrderCli.portOffset) and touches neither the shared
  * server nor the test database. Such a class runs beside the classes that share them (junit-platform.properties turns
  * that on), one at a time: two streams for the machine's two cores. Most of these classes spend their time waiting
- * for a fault, a restart or a load's end, which the other stream uses. Without the lock the pool ran four of them at
- * once beside the shared stream (it adds threads when one blocks), and ClusterIT and FaultIT failed for want of CPU.
+ * for a fault, a restart or a load's end, which the other stream uses. Without the lock the pool ran up to five of them
+ * at once beside the shared stream (it adds threads when one blocks), and ClusterIT and FaultIT failed for want of CPU.
  * Give the class an {@code @Order}: the longest first.
  */
 @Target(ElementType.TYPE)
