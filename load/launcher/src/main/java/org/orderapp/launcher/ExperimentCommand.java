@@ -190,12 +190,7 @@ public class ExperimentCommand implements Callable<Integer> {
     /** The experiment by the interleaved method, or by rounds where it must (MethodChoice says why). */
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = settings(layout, command);
-        var rounds = MethodChoice.whyRounds(definition, this.rounds != null, quick);
-        if (rounds.isEmpty() && definition.variants().size() < 2) {
-            // the interleaved method measures until a ratio is precise: with no ratio it would never stop
-            throw new IllegalArgumentException(definition.name() + ": the control alone runs by rounds only (a load with "
-                    + "faults, --rounds or --quick); the interleaved method compares variants");
-        }
+        var rounds = MethodChoice.whyRoundsOrRefuse(definition, this.rounds != null, quick);
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }

@@ -40,4 +40,19 @@ public final class MethodChoice {
         }
         return Optional.empty();
     }
+
+    /**
+     * The method of rounds where {@link #whyRounds} says so; otherwise the interleaved one, which needs a variant beside
+     * the control: it measures until a ratio is precise, and with no ratio it would never stop.
+     *
+     * @throws IllegalArgumentException the control alone, to be interleaved
+     */
+    public static Optional<String> whyRoundsOrRefuse(ExperimentDefinition d, boolean roundsAsked, boolean quick) {
+        var rounds = whyRounds(d, roundsAsked, quick);
+        if (rounds.isEmpty() && d.variants().size() < 2) {
+            throw new IllegalArgumentException(d.name() + ": the control alone runs by rounds only (a load with "
+                    + "faults, --rounds or --quick); the interleaved method compares variants");
+        }
+        return rounds;
+    }
 }

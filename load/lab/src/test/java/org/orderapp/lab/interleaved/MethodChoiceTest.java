@@ -1,6 +1,7 @@
 package org.orderapp.lab.interleaved;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,5 +27,13 @@ class MethodChoiceTest {
                 MethodChoice.whyRounds(d, false, false));
         assertEquals(Optional.empty(), MethodChoice.whyRounds(read("  - name: a\n    jdk: 25\n  - name: b\n    jdk: 17\n"), false, false),
                 "without one, interleaved");
+    }
+
+    @Test
+    void theControlAloneRunsByRoundsAndIsRefusedToTheInterleavedMethod() throws Exception {
+        var both = read("  - name: a\n    jdk: 25\n  - name: b\n    jdk: 17\n");
+        var alone = both.only(java.util.List.of(both.controlOrDefault()));
+        assertEquals(Optional.of("--rounds asks for the method of rounds"), MethodChoice.whyRoundsOrRefuse(alone, true, false));
+        assertThrows(IllegalArgumentException.class, () -> MethodChoice.whyRoundsOrRefuse(alone, false, false));
     }
 }
