@@ -8,6 +8,12 @@ import java.util.Map;
  * read through the management interface). A thread's counter goes when the thread ends, so a plain sum would fall;
  * this keeps a total that only grows: each thread's growth since it was last seen, and a new thread's whole count.
  * What a thread allocated between its last sample and its end is missed, which pooled threads make rare.
+ * <p>
+ * A thread's count may read lower than it did before: HotSpot adds the bytes of the thread's current allocation buffer
+ * to its count without a lock, and a reading taken while the buffer is being retired counts that buffer twice. The
+ * fall is a buffer's worth, and the thread is the same (HotSpot never gives an ended thread's id to a new one): it
+ * adds nothing, and its growth is counted from the highest reading. Taking the lower reading for a new thread's whole
+ * count added a long-lived thread's lifetime allocation, gigabytes, to a window of a few seconds.
  */
 public final class AllocationCounter {
 
@@ -31,9 +37,9 @@ public final class AllocationCounter {
             }
             Long before = lastSeen.get(ids[i]);
             if (!first) {
-                total += before == null || bytes[i] < before ? bytes[i] : bytes[i] - before;
+                total += before == null ? bytes[i] : Math.max(0, bytes[i] - before);
             }
-            seen.put(ids[i], bytes[i]);
+            seen.put(ids[i], before == null ? bytes[i] : Math.max(before, bytes[i]));
         }
         lastSeen = seen;
         return total;

@@ -32,10 +32,14 @@ class AllocationCounterTest {
     }
 
     @Test
-    void aReusedThreadIdWithASmallerCountIsANewThread() {
+    void aCountThatReadsLowerIsTheSameThreadAndAddsNothingNotItsWholeCount() {
         var c = new AllocationCounter();
-        c.update(new long[] {7}, new long[] {10_000});
-        assertEquals(400, c.update(new long[] {7}, new long[] {400}));
+        c.update(new long[] {7}, new long[] {5_000_000_000L});
+        // read while its allocation buffer was retired: one buffer counted twice
+        assertEquals(2_000_000, c.update(new long[] {7}, new long[] {5_002_000_000L}));
+        assertEquals(2_000_000, c.update(new long[] {7}, new long[] {5_001_000_000L}));
+        // its growth from the highest reading, not from the low one
+        assertEquals(3_000_000, c.update(new long[] {7}, new long[] {5_003_000_000L}));
     }
 
     @Test

@@ -17,6 +17,13 @@ import java.util.stream.Stream;
  * whose disk is full (InnoDB cannot extend a table's file: "The table ... is full"), which nothing wrote, and which
  * takes orders again once it has space. The cause is searched through the chain, as the container and the persistence
  * provider wrap it.
+ * <p>
+ * A connection the database dropped may also show as a statement closed under the request: the driver closes a
+ * connection and every statement on it when it finds the link broken, and the datasource's statement cache may hand
+ * one of those statements out before the pool has discarded the connection ("could not prepare statement [No
+ * operations allowed after statement closed]", after the pool's IJ000305 for the same connection). The application
+ * closes no statement it still uses (the persistence provider and the JDBC path close theirs when done), so a closed
+ * statement is the lost connection, not a defect to answer 500.
  */
 public final class Unavailable {
 
@@ -62,6 +69,17 @@ public final class Unavailable {
             return true;
         }
         // SQLSTATE class 08: connection exception (a driver that does not use the subclasses above).
-        return t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08");
+        return t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")
+                || isStatementClosedUnderUs(t);
     }
+
+    /** Connector/J's closed statement: its own exception as the cause, or, from its wrappers, its message alone. */
+    private static boolean isStatementClosedUnderUs(Throwable t) {
+        return t.getClass().getName().equals(DRIVER_STATEMENT_CLOSED)
+                || t instanceof SQLException && t.getMessage() != null && t.getMessage().startsWith(STATEMENT_CLOSED);
+    }
+
+    /** The driver's class, named rather than imported: the driver is the server's module, not the application's. */
+    private static final String DRIVER_STATEMENT_CLOSED = "com.mysql.cj.exceptions.StatementIsClosedException";
+    private static final String STATEMENT_CLOSED = "No operations allowed after statement closed";
 }
