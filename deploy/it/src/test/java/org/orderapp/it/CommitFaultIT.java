@@ -32,6 +32,12 @@ import org.junit.jupiter.api.Test;
 class CommitFaultIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The bound of a wait on a hung link, datasource.cli's query and socket timeouts together (order.ds.query-timeout-seconds,
+     * order.ds.socket-timeout-ms): the query timeout's KILL QUERY goes on a new connection, which waits for the
+     * database's greeting up to the socket timeout while the statement waits for it.
+     */
+    private static final double HUNG_LINK_BOUND_SECONDS = 10 + 15;
     private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("commit-fault-it").toAbsolutePath();
 
     // The faults begin once the driver has read the data's state, which has taken 20 s on a loaded machine: an earlier
@@ -106,6 +112,10 @@ class CommitFaultIT {
         for (JsonNode fault : faults) {
             assertFalse(fault.path("secondsUntilServedAgain").isNull(), variant + ": orders flowed again within the run: " + fault);
         }
+        // The hung link: every request answered (most with 503) within the datasource's bound and a second.
+        double hangWait = faults.get(0).path("longestWaitSeconds").asDouble(Double.NaN);
+        assertTrue(hangWait > 0 && hangWait <= HUNG_LINK_BOUND_SECONDS + 1, variant + ": the longest wait while the link hung, "
+                + hangWait + " s, within the datasource's bound (" + HUNG_LINK_BOUND_SECONDS + " s) and a second: " + faults.get(0));
 
         assertTrue(audit.path("acknowledged").asLong() > 0, "orders were acknowledged: " + audit);
         assertEquals(audit.path("acknowledged").asLong(), audit.path("acknowledgedFound").asLong(), "none lost: " + audit);
@@ -123,9 +133,9 @@ class CommitFaultIT {
                 audit.path("acknowledgedAfterRetry").asLong(), audit.path("replenishRequested").asLong(),
                 audit.path("replenishApplied").asLong()));
         for (JsonNode f : faults) {
-            figures.append(String.format(Locale.ROOT, "%n  %s at %.0f s: served again after %.0f s, %d errors; %s", f.path("kind").asText(),
-                    f.path("startSeconds").asDouble(), f.path("secondsUntilServedAgain").asDouble(), f.path("errorsDuring").asLong(),
-                    f.path("outcome").asText()));
+            figures.append(String.format(Locale.ROOT, "%n  %s at %.0f s: served again after %.0f s, %d errors, longest wait %.1f s; %s",
+                    f.path("kind").asText(), f.path("startSeconds").asDouble(), f.path("secondsUntilServedAgain").asDouble(),
+                    f.path("errorsDuring").asLong(), f.path("longestWaitSeconds").asDouble(), f.path("outcome").asText()));
         }
         System.out.println(figures);
     }

@@ -120,8 +120,9 @@ public final class LoadDriver {
             faults.add(begun.get(i).withRecovery(ticks, i + 1 < begun.size() ? begun.get(i + 1).startSeconds() : Double.MAX_VALUE));
         }
         for (FaultEvent f : faults) {
-            say(String.format(Locale.ROOT, "Fault %s from %.1f s to %.1f s on %s: %s; %d errors; %s", f.kind(), f.startSeconds(),
-                    f.endSeconds(), f.target(), f.outcome(), f.errorsDuring(), f.secondsUntilServedAgain() == null
+            say(String.format(Locale.ROOT, "Fault %s from %.1f s to %.1f s on %s: %s; %d errors; longest wait %.1f s; %s", f.kind(),
+                    f.startSeconds(), f.endSeconds(), f.target(), f.outcome(), f.errorsDuring(), f.longestWaitSeconds(),
+                    f.secondsUntilServedAgain() == null
                             ? "throughput did not come back during the run"
                             : String.format(Locale.ROOT, "served again %.0f s after its end", f.secondsUntilServedAgain())));
         }

@@ -166,7 +166,7 @@ public final class StepController {
         double p99 = millisAt(all, 99);
         double tps = all.getTotalCount() / seconds;
         timeline.add(new StepResult.Tick((now - runStartNanos) / 1e9, phase, tps, errorRate, p99, millisAt(all, 50),
-                millisAt(all, 90), millisAt(all, 99.9)));
+                millisAt(all, 90), millisAt(all, 99.9), recorder.intervalLongestMicros() / 1000.0));
         String status = hooks.serverStatus();
         String line = String.format(Locale.ROOT, "%s %s | %8.1f tx/s | p99 %8.2f ms | errors %d%s%s",
                 label, phase == Phase.MEASURE ? "measuring" : "warming up", tps, p99, errors,

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -32,6 +33,8 @@ public final class StepRecorder implements Outcome {
     private final Map<Phase, ConcurrentHashMap<String, String>> firstAnswers = new EnumMap<>(Phase.class);
     private final Map<Phase, LongAdder> refused = new EnumMap<>(Phase.class);
     private final LongAdder lateStarts = new LongAdder();
+    /** The interval's longest wait for an answer of any kind, from the sending (µs). */
+    private final LongAccumulator intervalLongestMicros = new LongAccumulator(Math::max, 0);
     private final long lateThresholdNanos;
     private volatile Phase phase = Phase.WARM_UP;
 
@@ -50,6 +53,7 @@ public final class StepRecorder implements Outcome {
 
     @Override
     public void record(RequestType type, long intendedNanos, Exchange exchange, String error) {
+        intervalLongestMicros.accumulate(Math.max(0, exchange.serviceNanos() / 1_000));
         if (exchange.failure() == Exchange.Failure.REFUSED) {
             // Turned away by admission control: counted apart, never as an error nor as throughput.
             refused.get(phase).increment();
@@ -84,6 +88,11 @@ public final class StepRecorder implements Outcome {
 
     Histogram intervalService(RequestType type) {
         return service.get(type).getIntervalHistogram();
+    }
+
+    /** The longest wait for an answer of any kind since the last call (µs; the interval starts again). */
+    long intervalLongestMicros() {
+        return intervalLongestMicros.getThenReset();
     }
 
     /** Errors of a phase by "Type: kind", sorted. */

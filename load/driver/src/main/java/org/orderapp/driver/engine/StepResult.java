@@ -19,14 +19,16 @@ public record StepResult(int repeat, int stepIndex, double step, String name, do
 
     /**
      * One interval of the step: when it ended (seconds since the run started), its phase, throughput, errors and the
-     * response time of every request type together at four percentiles (0 when nothing succeeded in it).
+     * response time of every request type together at four percentiles (0 when nothing succeeded in it); and the
+     * longest wait for an answer of any kind that came in it — success, error or refusal, from the request's sending
+     * (0 when nothing came), which bounds what a fault made a client wait even when every request failed.
      */
     public record Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis,
-                       double p50Millis, double p90Millis, double p999Millis) {
+                       double p50Millis, double p90Millis, double p999Millis, double longestMillis) {
 
-        /** An interval known by its p99 alone. */
+        /** An interval known by its p99 alone, its longest wait too. */
         public Tick(double seconds, Phase phase, double txPerSecond, double errorsPerSecond, double p99Millis) {
-            this(seconds, phase, txPerSecond, errorsPerSecond, p99Millis, p99Millis, p99Millis, p99Millis);
+            this(seconds, phase, txPerSecond, errorsPerSecond, p99Millis, p99Millis, p99Millis, p99Millis, p99Millis);
         }
     }
 

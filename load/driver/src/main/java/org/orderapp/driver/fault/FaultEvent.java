@@ -9,18 +9,31 @@ import org.orderapp.driver.engine.StepResult.Tick;
  * "Served again": the first second with at least half the throughput of the ten seconds before the fault, after the
  * throughput fell below that (a kill takes effect after its instant; work already done still completes); 0 when it
  * never fell within a few seconds of the fault's end; null when it fell and did not come back during the run.
+ * "Longest wait": the longest a request waited for its answer, whatever the answer (an error or a 503 too), among the
+ * answers that came from the fault's start until a minute after its end or the next fault's start — what the fault
+ * made a client wait, which the server's timeouts must bound (null until read from the timeline). A request sent just
+ * before the end may wait out a whole timeout after it, hence the minute.
  */
 public record FaultEvent(String kind, double startSeconds, double endSeconds, String target, String outcome,
-                         Double secondsUntilServedAgain, long errorsDuring) {
+                         Double secondsUntilServedAgain, long errorsDuring, Double longestWaitSeconds) {
+
+    /** A fault as it happened, before the timeline says how the load came through it. */
+    public FaultEvent(String kind, double startSeconds, double endSeconds, String target, String outcome,
+                      Double secondsUntilServedAgain, long errorsDuring) {
+        this(kind, startSeconds, endSeconds, target, outcome, secondsUntilServedAgain, errorsDuring, null);
+    }
 
     private static final double BEFORE_SECONDS = 10;
     private static final double RECOVERED_SHARE = 0.5;
     /** How long after its end a fault may still take effect (a process dies, connections time out). */
     private static final double EFFECT_SECONDS = 5;
+    /** How long after its end a request sent during a fault may still be waiting: longer than any timeout of the server's. */
+    private static final double WAIT_SECONDS = 60;
 
     /** The same event with another description of its outcome. */
     public FaultEvent withOutcome(String outcome) {
-        return new FaultEvent(kind, startSeconds, endSeconds, target, outcome, secondsUntilServedAgain, errorsDuring);
+        return new FaultEvent(kind, startSeconds, endSeconds, target, outcome, secondsUntilServedAgain, errorsDuring,
+                longestWaitSeconds);
     }
 
     /** The same event with its recovery read from the run's timeline. */
@@ -51,6 +64,9 @@ public record FaultEvent(String kind, double startSeconds, double endSeconds, St
         final double errorsUntil = until;
         long errors = Math.round(ticks.stream().filter(t -> t.seconds() > startSeconds && t.seconds() <= errorsUntil)
                 .mapToDouble(Tick::errorsPerSecond).sum());
-        return new FaultEvent(kind, startSeconds, endSeconds, target, outcome, recovered, errors);
+        double waitsUntil = Math.min(endSeconds + WAIT_SECONDS, nextStart);
+        double longest = ticks.stream().filter(t -> t.seconds() > startSeconds && t.seconds() <= waitsUntil)
+                .mapToDouble(Tick::longestMillis).max().orElse(0) / 1000;
+        return new FaultEvent(kind, startSeconds, endSeconds, target, outcome, recovered, errors, longest);
     }
 }

@@ -104,4 +104,21 @@ class FaultTest {
         var poison = new FaultEvent("poison", 2, 2, "queue", "sent", null, 0).withRecovery(timeline, 4);
         assertEquals(0.0, poison.secondsUntilServedAgain(), 1e-9, "the next fault's dip is not the poison's");
     }
+
+    @Test
+    void theLongestWaitIsTheLongestAnswerOfAnyKindFromTheStartUntilAMinuteAfterTheEndOrTheNextFault() {
+        var timeline = new ArrayList<Tick>();
+        for (int s = 1; s <= 120; s++) {
+            // every request failed from 11 to 30 s; one answered 15 s after its sending at 34 s; a slow one at 100 s
+            double longest = s == 34 ? 15_000 : s == 100 ? 40_000 : s > 10 && s <= 30 ? 9_000 : 50;
+            timeline.add(new Tick(s, Phase.MEASURE, s > 10 && s <= 30 ? 0 : 100, s > 10 && s <= 30 ? 3 : 0, 40, 20, 30, 45,
+                    longest));
+        }
+        var hang = new FaultEvent("db-hang", 10, 30, "the link", "hung, healed", null, 0);
+        assertNull(hang.longestWaitSeconds(), "unknown until read from the timeline");
+        assertEquals(15.0, hang.withRecovery(timeline).longestWaitSeconds(), 1e-9,
+                "the request answered after the end counts; one 70 s after the end does not");
+        assertEquals(9.0, hang.withRecovery(timeline, 32).longestWaitSeconds(), 1e-9, "up to the next fault's start");
+        assertEquals(15.0, hang.withRecovery(timeline).withOutcome("healed").longestWaitSeconds(), 1e-9, "kept");
+    }
 }

@@ -131,7 +131,7 @@ class ReportChartsTest {
             var ticks = new ArrayList<StepResult.Tick>();
             for (int s = 1; s <= 20; s++) {
                 ticks.add(new StepResult.Tick(start + s, s <= 10 ? Phase.WARM_UP : Phase.MEASURE, 100 + 10 * i, s % 5 == 0 ? 0 : 2,
-                        40, 5, 9, 80));
+                        40, 5, 9, 80, 120));
                 samples.add(new ServerSample(start + s, Map.of(ServerMetrics.DS_IN_USE, 3.0 + i, ServerMetrics.HTTP_BUSY_THREADS, 10.0,
                         ServerMetrics.QUEUE_DEPTH, (double) (s % 4))));
             }
