@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -38,6 +39,20 @@ public final class Unavailable {
 
     public static boolean isCause(Throwable failure) {
         return Stream.iterate(failure, Objects::nonNull, Throwable::getCause).anyMatch(Unavailable::isUnavailability);
+    }
+
+    /**
+     * The same for a request that only reads, whose transaction's commit may also meet the lost connection: the
+     * transaction manager reports a one-phase commit cut off as HeuristicMixedException, the driver's failure among
+     * its suppressed exceptions rather than as its cause (measured: an inquiry answered 500 after a hung link's socket
+     * timeout). A read stored nothing, so that too is the database out of reach. A write's commit cut off stays a 500
+     * (isCause does not look there): the order may have been stored, and the client sends it again under its key.
+     */
+    public static boolean isCauseOfARead(Throwable failure) {
+        return Stream.iterate(failure, Objects::nonNull, Throwable::getCause)
+                .flatMap(t -> Stream.concat(Stream.of(t), Arrays.stream(t.getSuppressed())
+                        .flatMap(suppressed -> Stream.iterate(suppressed, Objects::nonNull, Throwable::getCause))))
+                .anyMatch(Unavailable::isUnavailability);
     }
 
     /** MariaDB's "The table ... is full" (ER_RECORD_FILE_FULL) and "Disk full ..." (ER_DISK_FULL). */

@@ -51,7 +51,8 @@ public class ApiErrorMapper implements ExceptionMapper<Throwable> {
         ClientError answer = Stream.iterate(failure, Objects::nonNull, Throwable::getCause)
                 .map(this::refusal).flatMap(Optional::stream).findFirst()
                 .orElse(null);
-        boolean unavailable = answer == null && Unavailable.isCause(failure);
+        boolean read = request != null && ("GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod()));
+        boolean unavailable = answer == null && (read ? Unavailable.isCauseOfARead(failure) : Unavailable.isCause(failure));
         if (unavailable) {
             LOG.log(Level.WARNING, "Database unavailable serving an API request: {0}", failure.toString());
             answer = Unavailable.answer(failure);

@@ -57,7 +57,7 @@ public class OrderInquiryServlet extends PageServlet {
             }
         } catch (RuntimeException e) {
             // The database out of reach (a timeout, a lost link): 503 with Retry-After, as NewOrder answers, not a 500.
-            if (!Unavailable.isCause(e)) {
+            if (!Unavailable.isCauseOfARead(e)) {
                 throw e;
             }
             response.setHeader("Retry-After", Unavailable.RETRY_AFTER_SECONDS);

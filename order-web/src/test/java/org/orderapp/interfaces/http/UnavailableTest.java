@@ -39,6 +39,18 @@ class UnavailableTest {
     }
 
     @Test
+    void aCommitCutOffIsTheDatabaseOutOfReachForAReadButNotForAWrite() {
+        // What the transaction manager throws when a one-phase commit meets a lost link: the cause among the suppressed.
+        var heuristic = new IllegalStateException("HeuristicMixedException");
+        heuristic.addSuppressed(new RuntimeException("IJ001156: Could not commit local transaction",
+                new SQLException("Communications link failure", "08S01")));
+        var failure = new RuntimeException("EJBException", heuristic);
+        assertTrue(Unavailable.isCauseOfARead(failure), "a read stored nothing: 503");
+        assertFalse(Unavailable.isCause(failure), "a write may have been stored: 500, sent again under its key");
+        assertFalse(Unavailable.isCauseOfARead(new RuntimeException("EJBException", new IllegalStateException("a defect"))));
+    }
+
+    @Test
     void anIllegalArgumentWithTheSameStateIsTheApplicationsDefect() {
         SQLException translated = SQLExceptionsMapping.translateException(
                 new WrongArgumentException("Parameter index out of range (3 > number of parameters, which is 2)."), null);
