@@ -38,7 +38,7 @@ public final class Unavailable {
     }
 
     public static boolean isCause(Throwable failure) {
-        return Stream.iterate(failure, Objects::nonNull, Throwable::getCause).anyMatch(Unavailable::isUnavailability);
+        return chain(failure).anyMatch(Unavailable::isUnavailability);
     }
 
     /**
@@ -49,10 +49,13 @@ public final class Unavailable {
      * (isCause does not look there): the order may have been stored, and the client sends it again under its key.
      */
     public static boolean isCauseOfARead(Throwable failure) {
-        return Stream.iterate(failure, Objects::nonNull, Throwable::getCause)
-                .flatMap(t -> Stream.concat(Stream.of(t), Arrays.stream(t.getSuppressed())
-                        .flatMap(suppressed -> Stream.iterate(suppressed, Objects::nonNull, Throwable::getCause))))
+        return chain(failure).flatMap(t -> Stream.concat(Stream.of(t), Arrays.stream(t.getSuppressed()).flatMap(Unavailable::chain)))
                 .anyMatch(Unavailable::isUnavailability);
+    }
+
+    /** A failure and its causes, outermost first. */
+    private static Stream<Throwable> chain(Throwable failure) {
+        return Stream.iterate(failure, Objects::nonNull, Throwable::getCause);
     }
 
     /** MariaDB's "The table ... is full" (ER_RECORD_FILE_FULL) and "Disk full ..." (ER_DISK_FULL). */
@@ -65,7 +68,7 @@ public final class Unavailable {
      * plain JDBC path did not.
      */
     public static ClientError answer(Throwable failure) {
-        var full = Stream.iterate(failure, Objects::nonNull, Throwable::getCause).filter(Unavailable::isOutOfSpace).findFirst();
+        var full = chain(failure).filter(Unavailable::isOutOfSpace).findFirst();
         full.ifPresent(space -> LOG.warning(() -> "Refused for want of space in the database: " + space.getMessage()));
         return new ClientError(SERVICE_UNAVAILABLE, null, (full.isPresent() ? "the database has no space left to store it"
                 : "the database did not answer in time") + "; try again in " + RETRY_AFTER_SECONDS + " s");
