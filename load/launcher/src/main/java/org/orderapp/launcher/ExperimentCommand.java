@@ -71,6 +71,12 @@ public class ExperimentCommand implements Callable<Integer> {
                     + "few leave the servers' JIT compilers more of the machine.")
     int warmUpUsers;
 
+    @Option(names = "--duet", description = "Interleaved method: measure every variant's window at the same time, each "
+            + "server on a database of its own, instead of one after another (duet benchmarking, Bulej et al., ICPE 2020): "
+            + "a slower spell of this shared machine then falls on every variant of a block alike. Each server gets the "
+            + "step's users, so the servers share the cores.")
+    boolean duet;
+
     @Option(names = "--rounds", paramLabel = "N", description = "Use the method of rounds (a fresh database and server per run, "
             + "the variants alternating) with N rounds of every variant (the file's 'rounds' otherwise; default 3).")
     Integer rounds;
@@ -146,6 +152,10 @@ public class ExperimentCommand implements Callable<Integer> {
         try {
             stopRule(); // a bad --precision or --max-time is refused before anything starts
             jdk.resolve(); // so is a bad --java-home
+            if (duet && (rounds != null || quick)) {
+                throw new IllegalArgumentException("--duet is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
+                        + " asks for the method of rounds");
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("order experiment: " + e.getMessage());
             return 2;
@@ -191,10 +201,14 @@ public class ExperimentCommand implements Callable<Integer> {
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = settings(layout, command);
         var rounds = MethodChoice.whyRoundsOrRefuse(definition, this.rounds != null, quick);
+        if (rounds.isPresent() && duet && !experiment.equals(ALL)) {
+            throw new IllegalArgumentException("--duet is a way of the interleaved method, and " + definition.name()
+                    + " is measured by rounds: " + rounds.get());
+        }
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }
-        return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, System.out);
+        return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, duet, System.out);
     }
 
     /** What the runners take from the command line beside the definition. */
@@ -256,6 +270,9 @@ public class ExperimentCommand implements Callable<Integer> {
             b.append(" --rounds ").append(rounds);
         } else if (!quick) {
             b.append(" --precision ").append(precision).append(" --max-time ").append(maxTime);
+        }
+        if (duet && rounds == null && !quick) {
+            b.append(" --duet");
         }
         if (variants != null) {
             b.append(" --variants ").append(String.join(",", variants));

@@ -172,6 +172,14 @@ public final class CpuMeter {
         return Optional.ofNullable(dbPid);
     }
 
+    /** The database's CPU milliseconds so far (every node's, for a cluster of this machine), or empty where unknown. */
+    public OptionalDouble databaseMillis() {
+        if (!dbNodes.isEmpty()) {
+            return OptionalDouble.of(dbNodes.stream().mapToDouble(CpuMeter::millis).sum());
+        }
+        return dbPid == null ? OptionalDouble.empty() : CpuClock.processMillis(dbPid);
+    }
+
     /** What could not be measured, for the run's notes. */
     public List<String> notes() {
         return notes;

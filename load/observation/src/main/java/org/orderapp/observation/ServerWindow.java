@@ -216,4 +216,25 @@ public record ServerWindow(Map<String, Double> figures) {
     public Double get(String name) {
         return figures.get(name);
     }
+
+    /**
+     * The same window for one of several loads that one driver process ran at once: the driver's CPU per transaction
+     * becomes this load's {@code share} of it (its share of the transactions), and the rest counts as other.
+     */
+    public ServerWindow sharingTheDriver(double share) {
+        if (!(share > 0 && share <= 1)) {
+            throw new IllegalArgumentException("a share of the driver is above 0 and at most 1, not " + share);
+        }
+        Double driver = figures.get(CPU_PER_TX + "driver");
+        if (driver == null) {
+            return this;
+        }
+        Map<String, Double> f = new LinkedHashMap<>(figures);
+        f.put(CPU_PER_TX + "driver", driver * share);
+        Double other = figures.get(CPU_PER_TX + "other");
+        if (other != null) {
+            f.put(CPU_PER_TX + "other", other + driver * (1 - share));
+        }
+        return new ServerWindow(f);
+    }
 }

@@ -2,6 +2,7 @@ package org.orderapp.observation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,17 @@ class ServerWindowTest {
         var cpu = ServerWindow.of(List.of(new ServerSample(0, first), new ServerSample(10, last)), 100).cpuPerTransaction();
         assertEquals(Map.of("server", 5.0, "db", 2.0, "driver", 1.0, "other", 2.0), cpu);
         assertEquals(List.of("server", "db", "driver", "other"), List.copyOf(cpu.keySet()), "in the roles' order");
+    }
+
+    @Test
+    void aDriverSharedByLoadsAtOnceCountsEachItsShareAndTheRestAsOther() {
+        var first = Map.of(CpuMeter.SERVER, 0.0, CpuMeter.DB, 0.0, CpuMeter.DRIVER, 0.0, CpuMeter.MACHINE, 0.0);
+        var last = Map.of(CpuMeter.SERVER, 500.0, CpuMeter.DB, 200.0, CpuMeter.DRIVER, 100.0, CpuMeter.MACHINE, 1000.0);
+        var window = ServerWindow.of(List.of(new ServerSample(0, first), new ServerSample(10, last)), 100);
+        var cpu = window.sharingTheDriver(0.25).cpuPerTransaction();
+        assertEquals(Map.of("server", 5.0, "db", 2.0, "driver", 0.25, "other", 2.75), cpu);
+        assertEquals(window.cpuPerTransaction(), window.sharingTheDriver(1).cpuPerTransaction(), "alone: all of it");
+        assertThrows(IllegalArgumentException.class, () -> window.sharingTheDriver(0));
     }
 
     @Test

@@ -12,4 +12,9 @@ import org.orderapp.observation.profile.CpuLayers;
  */
 public record StepOutcome(StepResult client, ServerWindow server, LockContention contention, String recording,
                           String cpuProfile, CpuLayers cpuLayers, String cpuProfileUnavailable) {
+
+    /** The same step with other server figures. */
+    public StepOutcome withServer(ServerWindow other) {
+        return new StepOutcome(client, other, contention, recording, cpuProfile, cpuLayers, cpuProfileUnavailable);
+    }
 }

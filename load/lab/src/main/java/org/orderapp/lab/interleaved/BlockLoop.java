@@ -8,6 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.orderapp.driver.LoadSession;
 import org.orderapp.driver.audit.AuditResult;
@@ -99,29 +103,12 @@ final class BlockLoop {
             List<ResidentVariant> visits = order.next(residents);
             Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
             Map<String, AuditResult> windowAudits = new LinkedHashMap<>();
-            say(String.format(Locale.ROOT, "=== Block %d: %s ===", block, String.join(", ", visits.stream().map(ResidentVariant::name).toList())));
-            for (ResidentVariant r : visits) {
-                if (previous != null && !previous.awaitQuiet(load.drainTimeout())) {
-                    say("Note: the previous variant's replenish queue was still busy when " + r.name() + " began");
-                }
-                LoadSession s = sessions.get(r.name());
-                StockSnapshot before = audits.startWindow(r, s);
-                s.resumeSampling();
-                var visit = new ArrayList<StepOutcome>();
-                try {
-                    for (int i = 0; i < load.steps().size(); i++) {
-                        visit.add(s.step("block " + block, block, i, load.steps().get(i), load.warmUp(), load.measure(), null));
-                    }
-                } finally {
-                    s.pauseSampling();
-                }
-                windowAudits.put(r.name(), audits.endWindow(r, s, before));
-                outcomes.get(r.name()).addAll(visit);
-                visited.put(r.name(), visit);
-                previous = s;
-                if (interrupted) {
-                    break;
-                }
+            say(String.format(Locale.ROOT, "=== Block %d: %s%s ===", block, String.join(", ", visits.stream().map(ResidentVariant::name).toList()),
+                    settings.duet() ? ", all at once" : ""));
+            if (settings.duet()) {
+                measureTogether(block, visits, sessions, visited, windowAudits);
+            } else {
+                previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
             }
             // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
             warm = warm || visited.values().stream().flatMap(List::stream).allMatch(this::settled);
@@ -148,9 +135,105 @@ final class BlockLoop {
         }
     }
 
-    /** A first guess of a block's length before one was measured: every variant's steps, settle and window each. */
+    /**
+     * Each variant's window in turn, the others idle and unsampled; a variant's replenish queue drained before the next
+     * one's window. Answers the last session measured.
+     */
+    private LoadSession measureInTurn(int block, List<ResidentVariant> visits, Map<String, LoadSession> sessions,
+                                      Map<String, List<StepOutcome>> visited, Map<String, AuditResult> windowAudits,
+                                      LoadSession previous) throws IOException, InterruptedException {
+        for (ResidentVariant r : visits) {
+            if (previous != null && !previous.awaitQuiet(load.drainTimeout())) {
+                say("Note: the previous variant's replenish queue was still busy when " + r.name() + " began");
+            }
+            LoadSession s = sessions.get(r.name());
+            StockSnapshot before = audits.startWindow(r, s);
+            quietAfterReset(r, s);
+            s.resumeSampling();
+            var visit = new ArrayList<StepOutcome>();
+            try {
+                for (int i = 0; i < load.steps().size(); i++) {
+                    visit.add(s.step("block " + block, block, i, load.steps().get(i), load.warmUp(), load.measure(), null));
+                }
+            } finally {
+                s.pauseSampling();
+            }
+            windowAudits.put(r.name(), audits.endWindow(r, s, before));
+            outcomes.get(r.name()).addAll(visit);
+            visited.put(r.name(), visit);
+            previous = s;
+            if (interrupted) {
+                break;
+            }
+        }
+        return previous;
+    }
+
+    /**
+     * Every variant's window at the same time, step by step (duet benchmarking: a slower spell of the machine falls on
+     * every variant of the block alike). One driver process loads them all, so each window counts the driver's CPU
+     * by its share of the transactions.
+     */
+    private void measureTogether(int block, List<ResidentVariant> visits, Map<String, LoadSession> sessions,
+                                 Map<String, List<StepOutcome>> visited, Map<String, AuditResult> windowAudits)
+            throws IOException, InterruptedException {
+        Map<String, StockSnapshot> before = new LinkedHashMap<>();
+        for (ResidentVariant r : visits) {
+            before.put(r.name(), audits.startWindow(r, sessions.get(r.name())));
+            visited.put(r.name(), new ArrayList<>());
+        }
+        for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
+            quietAfterReset(r, sessions.get(r.name()));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(visits.size());
+        visits.forEach(r -> sessions.get(r.name()).resumeSampling());
+        try {
+            for (int i = 0; i < load.steps().size(); i++) {
+                int index = i;
+                var running = new LinkedHashMap<String, Future<StepOutcome>>();
+                for (ResidentVariant r : visits) {
+                    LoadSession s = sessions.get(r.name());
+                    running.put(r.name(), pool.submit(() -> s.step("block " + block, block, index, load.steps().get(index),
+                            load.warmUp(), load.measure(), null)));
+                }
+                var step = new LinkedHashMap<String, StepOutcome>();
+                for (var e : running.entrySet()) {
+                    try {
+                        step.put(e.getKey(), e.getValue().get());
+                    } catch (ExecutionException failed) {
+                        throw new IOException("the window of " + e.getKey() + " in block " + block + " failed: " + failed.getCause(),
+                                failed.getCause());
+                    }
+                }
+                double all = step.values().stream().mapToDouble(o -> o.client().successes()).sum();
+                step.forEach((name, o) -> visited.get(name).add(all > 0 && o.client().successes() > 0
+                        ? o.withServer(o.server().sharingTheDriver(o.client().successes() / all)) : o));
+            }
+        } finally {
+            pool.shutdownNow();
+            visits.forEach(r -> sessions.get(r.name()).pauseSampling());
+        }
+        for (ResidentVariant r : visits) {
+            windowAudits.put(r.name(), audits.endWindow(r, sessions.get(r.name()), before.get(r.name())));
+            outcomes.get(r.name()).addAll(visited.get(r.name()));
+        }
+    }
+
+    /** After a reset, the database's own work on it (purging the removed orders, flushing pages) done or bounded. */
+    private void quietAfterReset(ResidentVariant r, LoadSession s) throws InterruptedException {
+        if (settings.reset() == null) {
+            return;
+        }
+        var wait = QuietDatabase.await(s.cpu());
+        if (!wait.quiet()) {
+            say(String.format(Locale.ROOT, "Note: the database of %s was still busy %.0f s after its reset (%s)", r.name(),
+                    wait.seconds(), wait.lastRate()));
+        }
+    }
+
+    /** A first guess of a block's length before one was measured: every variant's steps (at once: one's), settle and window each. */
     private Duration estimateBlock(int variants) {
-        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) variants * load.steps().size());
+        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) (settings.duet() ? 1 : variants) * load.steps().size());
     }
 
     /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */

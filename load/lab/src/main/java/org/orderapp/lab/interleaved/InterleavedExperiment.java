@@ -27,7 +27,7 @@ import org.orderapp.lab.experiment.Method;
  * per variant; every server warmed once until steady (the load's steady-state criterion: throughput steady and the JIT
  * compiler settled); then blocks, each measuring every variant once in a random order (a settle of the load's warm-up,
  * a window of its measure, at each step), the others idle and unsampled, a variant's replenish queue drained before the
- * next one is measured; with the audit on, the data is reset before every window and every window audited. After each
+ * next one is measured, or, as a duet, every variant's window at the same time; with the audit on, the data is reset before every window and every window audited. After each
  * block the comparison is rewritten, its ratios paired per block (the Hodges-Lehmann estimate of the blocks'
  * log-ratios with the signed-rank interval, Statistics.pairedRatioRobust), and the StopRule decides whether another
  * block is needed. Without a data reset, every database is audited once at the end, against the orders acknowledged
@@ -122,9 +122,10 @@ public final class InterleavedExperiment {
     private Comparison comparison(String audit) {
         double minutes = (System.nanoTime() - settings.startedNanos()) / 60e9;
         var method = new Method(Method.INTERLEAVED, String.format(Locale.ROOT, "every variant's server started once and warmed until "
-                        + "steady; then blocks of one window per variant and step in a random order (%s settle, %s window), ratios "
-                        + "paired per block%s; stopping at ±%s or after %d min", load.warmUp().toSeconds() + " s",
-                load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
+                        + "steady; then blocks of one window per variant and step, %s (%s settle, %s window), ratios "
+                        + "paired per block%s; stopping at ±%s or after %d min", settings.duet()
+                        ? "every variant's at the same time, each on a database of its own (duet)" : "in a random order",
+                load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
                         + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes()),
                 settings.stop().precision(), loop.blocks(), loop.stop(), minutes, Calibration.detected(definition, loop.observations()), null,
                 audit, profiles);

@@ -6,15 +6,17 @@ import java.util.List;
 
 /**
  * How an interleaved experiment runs: its stop rule and seed, where and when it started, the warm-up's users per
- * server, and how a variant's data is brought back before each window.
+ * server, how a variant's data is brought back before each window, and whether a block measures its variants in turn
+ * or all at once.
  *
  * @param folder       the experiment's folder (comparison files), with the variants' run folders under runs/
  * @param startedNanos when the experiment started (System.nanoTime), for the time limit
  * @param command      the command line, for the comparison
  * @param notes        what the comparison notes from the start (the variants' durability)
+ * @param duet         every variant's window at the same time (each on a database of its own), not one after another
  */
 public record InterleavedSettings(StopRule stop, long seed, Path folder, long startedNanos, Instant started, String command,
-                                  int warmUpUsers, DataReset reset, List<String> notes) {
+                                  int warmUpUsers, DataReset reset, List<String> notes, boolean duet) {
 
     /**
      * Brings a variant's database back to the state the reference-data load left (orders removed, stock restored), as

@@ -38,13 +38,15 @@ public final class InterleavedRun implements ExperimentExecution {
     private final RunnerSettings settings;
     private final StopRule stop;
     private final int warmUpUsers;
+    private final boolean duet;
     private final PrintStream out;
     private Path folder;
     private boolean auditFailed;
 
     public InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, RunnerSettings settings, StopRule stop,
-                   int warmUpUsers, PrintStream out) {
+                   int warmUpUsers, boolean duet, PrintStream out) {
         this.warmUpUsers = warmUpUsers;
+        this.duet = duet;
         this.layout = layout;
         this.definition = definition;
         this.file = file;
@@ -67,7 +69,7 @@ public final class InterleavedRun implements ExperimentExecution {
     public Estimate estimate() {
         LoadConfig load = definition.loadConfig();
         var steady = load.steadyState();
-        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * definition.variants().size());
+        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * (duet ? 1 : definition.variants().size()));
         Duration least = START.multipliedBy(definition.variants().size()).plus(steady == null ? load.warmUp() : steady.min())
                 .plus(block.multipliedBy(stop.minBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
@@ -96,10 +98,10 @@ public final class InterleavedRun implements ExperimentExecution {
         record.put("file", file.toAbsolutePath().normalize().toString());
         record.put("command", settings.command());
         record.put("started", started.toString());
-        record.put("method", "interleaved");
+        record.put("method", duet ? "interleaved, duet" : "interleaved");
         record.put("precision", stop.precision());
         record.put("maxTime", stop.maxTime().toString());
-        record.put("database", ResidentStacks.databasePlan(prepared.definition()));
+        record.put("database", ResidentStacks.databasePlan(prepared.definition(), duet));
         record.put("definition", prepared.definition().asMap());
         record.put("loadArguments", prepared.definition().loadArguments());
         record.put("portOffset", settings.portOffset());
@@ -111,7 +113,7 @@ public final class InterleavedRun implements ExperimentExecution {
         var stacks = new ResidentStacks();
         var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedSettings(stop, load.seed(), folder,
                 startedNanos, started, settings.command(), warmUpUsers, stacks::reset,
-                VariantDurability.notes(prepared.definition(), settings.allowUnsafeDurability())), out);
+                VariantDurability.notes(prepared.definition(), settings.allowUnsafeDurability()), duet), out);
         // Ctrl-C: the comparison so far and the experiment's record say "interrupted" (the main thread does not get to).
         Thread onStop = new Thread(() -> {
             experiment.interrupt();
@@ -128,7 +130,7 @@ public final class InterleavedRun implements ExperimentExecution {
         Runtime.getRuntime().addShutdownHook(onStop);
         Comparison comparison;
         try {
-            var residents = stacks.start(prepared, settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
+            var residents = stacks.start(prepared, duet, settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
                     ExperimentServers.STARTUP_TIMEOUT, settings.allowUnsafeDurability(), this::say);
             comparison = experiment.run(residents);
         } finally {
@@ -153,22 +155,23 @@ public final class InterleavedRun implements ExperimentExecution {
         int variants = definition.variants().size();
         var steady = load.steadyState();
         Duration visit = load.warmUp().plus(load.measure()).multipliedBy(load.steps().size());
-        Duration block = visit.multipliedBy(variants);
+        Duration block = duet ? visit : visit.multipliedBy(variants);
         say("Experiment " + definition.name() + " (" + file + "): " + variants + " variants, control " + definition.controlOrDefault()
                 + ", interleaved");
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
         say("  load: " + String.join(" ", definition.loadArguments()));
-        say("  database: " + ResidentStacks.databasePlan(definition));
+        say("  database: " + ResidentStacks.databasePlan(definition, duet));
         VariantDurability.notes(definition, settings.allowUnsafeDurability()).forEach(n -> say("  " + n));
         say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
                         ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
                 steady == null ? "for " + load.warmUp().toSeconds() + " s"
                 : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
-        say(String.format(Locale.ROOT, "  blocks: each variant once in a random order, %s per variant (%d step(s) of %d s settle and %d s "
+        say(String.format(Locale.ROOT, "  blocks: each variant once, %s, %s per variant (%d step(s) of %d s settle and %d s "
                         + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
                         + "transaction is within ±%s; blocks in which a server's JIT compiler still takes more than the warm-up's share "
                         + "are burn-in, not counted",
-                formatMinutes(visit), load.steps().size(), load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
+                duet ? "all at the same time (duet)" : "in a random order", formatMinutes(visit), load.steps().size(),
+                load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
                 stop.minBlocks(), formatPercent(stop.precision())));
         Duration earliest = (steady == null ? load.warmUp() : steady.min()).plus(block.multipliedBy(stop.minBlocks())).plusMinutes(2);
         say(String.format(Locale.ROOT, "  estimate: at least %d min; at most %d min (--max-time), start and warm-up included",

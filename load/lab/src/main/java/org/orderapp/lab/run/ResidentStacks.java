@@ -28,7 +28,11 @@ import org.orderapp.target.Target;
 public final class ResidentStacks implements AutoCloseable {
 
     /** Why the variants share a database, or not, for the plan and the comparison. */
-    static String databasePlan(ExperimentDefinition definition) {
+    static String databasePlan(ExperimentDefinition definition, boolean duet) {
+        if (duet) {
+            return "one database per variant: the variants are measured at the same time, and each database's CPU must be "
+                    + "its variant's alone";
+        }
         var own = definition.variants().stream().filter(ResidentStacks::ownDatabase).map(Variant::name).toList();
         return own.isEmpty() ? "one database for every variant: none changes the database, all write the same schema, and "
                 + "the blocks measure them in turn on the same data"
@@ -51,10 +55,11 @@ public final class ResidentStacks implements AutoCloseable {
     /**
      * Starts every variant's stack in the definition's order and loads the data; on failure stops what it started.
      *
+     * @param duet  every variant on a database of its own (its windows run beside the others')
      * @param state where the servers and databases keep their state: state/NAME/server, state/mariadb (shared) or
      *              state/NAME/mariadb
      */
-    List<ResidentVariant> start(VariantBinaries.Prepared prepared, Path state, int portOffset, AdminCredentials admin,
+    List<ResidentVariant> start(VariantBinaries.Prepared prepared, boolean duet, Path state, int portOffset, AdminCredentials admin,
                                 Duration startupTimeout, boolean allowUnsafeDurability, Consumer<String> say) throws Exception {
         var definition = prepared.definition();
         data = new ExperimentData(definition, admin, say);
@@ -63,8 +68,9 @@ public final class ResidentStacks implements AutoCloseable {
         try {
             int index = 0;
             for (Variant v : definition.variants()) {
-                String database = ownDatabase(v) ? v.name() : "shared";
-                Path databaseHome = ownDatabase(v) ? state.resolve(v.name()).resolve("mariadb") : state.resolve("mariadb");
+                boolean own = duet || ownDatabase(v);
+                String database = own ? v.name() : "shared";
+                Path databaseHome = own ? state.resolve(v.name()).resolve("mariadb") : state.resolve("mariadb");
                 Path serverBase = state.resolve(v.name()).resolve("server");
                 Folders.deleteRecursively(serverBase.resolve("data")); // no messages or transaction log from an earlier experiment
                 var properties = new ArrayList<String>();
