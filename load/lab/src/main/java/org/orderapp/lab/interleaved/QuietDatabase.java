@@ -6,9 +6,9 @@ import java.util.OptionalDouble;
 import org.orderapp.observation.CpuMeter;
 
 /**
- * Waits, after a variant's data was reset, until its database has done the work the reset left it: removing the
- * orders of the windows before leaves InnoDB purging their rows and flushing their pages for seconds after the
- * statement returned. Windows begun two seconds after a reset met stalls of the database (1.1-3.6 ms of its CPU per
+ * Waits, after a variant's data was reset, until its database has done the work the reset left it: the reset empties
+ * the order tables and writes about 12,000 stock rows back, and InnoDB goes on with it (flushing pages, purging the
+ * old row versions) for seconds after the reset returned. Windows begun two seconds after a reset met stalls of the database (1.1-3.6 ms of its CPU per
  * transaction against 0.6-0.9) in 7 of 48 windows; after eight seconds in none of 60 (calibration, 2026-11-28). Quiet
  * means the database process used at most {@link #QUIET_SHARE} of one core over a poll; at most {@link #LONGEST}.
  */
