@@ -12,6 +12,7 @@ import org.orderapp.driver.settings.Durations;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.interleaved.InterleavedExperiment;
 import org.orderapp.lab.interleaved.MethodChoice;
+import org.orderapp.lab.interleaved.Pairing;
 import org.orderapp.lab.interleaved.StopRule;
 import org.orderapp.lab.run.CatalogueRun;
 import org.orderapp.lab.run.ExperimentExecution;
@@ -76,6 +77,11 @@ public class ExperimentCommand implements Callable<Integer> {
             + "a slower spell of this shared machine then falls on every variant of a block alike. Each server gets the "
             + "step's users, so the servers share the cores.")
     boolean duet;
+
+    @Option(names = "--own-cores", description = "With --duet: each variant's server and database on cores of their own "
+            + "(taskset; with more variants than cores, in turn round the cores), so that the variants measured at the "
+            + "same time do not take CPU from each other. The driver stays on every core.")
+    boolean ownCores;
 
     @Option(names = "--rounds", paramLabel = "N", description = "Use the method of rounds (a fresh database and server per run, "
             + "the variants alternating) with N rounds of every variant (the file's 'rounds' otherwise; default 3).")
@@ -152,6 +158,9 @@ public class ExperimentCommand implements Callable<Integer> {
         try {
             stopRule(); // a bad --precision or --max-time is refused before anything starts
             jdk.resolve(); // so is a bad --java-home
+            if (ownCores && !duet) {
+                throw new IllegalArgumentException("--own-cores is a way of --duet: give both");
+            }
             if (duet && (rounds != null || quick)) {
                 throw new IllegalArgumentException("--duet is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
                         + " asks for the method of rounds");
@@ -208,7 +217,12 @@ public class ExperimentCommand implements Callable<Integer> {
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }
-        return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, duet, System.out);
+        return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, pairing(), System.out);
+    }
+
+    /** How the interleaved method's blocks measure their variants: --duet and --own-cores. */
+    Pairing pairing() {
+        return !duet ? Pairing.IN_TURN : ownCores ? Pairing.DUET_ON_OWN_CORES : Pairing.DUET;
     }
 
     /** What the runners take from the command line beside the definition. */
@@ -272,7 +286,7 @@ public class ExperimentCommand implements Callable<Integer> {
             b.append(" --precision ").append(precision).append(" --max-time ").append(maxTime);
         }
         if (duet && rounds == null && !quick) {
-            b.append(" --duet");
+            b.append(ownCores ? " --duet --own-cores" : " --duet");
         }
         if (variants != null) {
             b.append(" --variants ").append(String.join(",", variants));

@@ -1,5 +1,6 @@
 package org.orderapp.launcher;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,9 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.lab.interleaved.Pairing;
 import org.orderapp.stack.layout.ProjectLayout;
 
-/** --duet: named in the command an experiment records, and refused where the method of rounds measures. */
+/** --duet and --own-cores: named in the command an experiment records, and refused where the method of rounds measures. */
 class DuetOptionTest {
 
     @TempDir
@@ -23,9 +25,16 @@ class DuetOptionTest {
         LoadOptions.commandLine(duet).parseArgs("calibration", "--duet");
         assertTrue(duet.commandLine("calibration").contains(" --duet"), duet.commandLine("calibration"));
 
+        var ownCores = new ExperimentCommand();
+        LoadOptions.commandLine(ownCores).parseArgs("calibration", "--duet", "--own-cores");
+        assertTrue(ownCores.commandLine("calibration").contains(" --duet --own-cores"), ownCores.commandLine("calibration"));
+        assertEquals(Pairing.DUET_ON_OWN_CORES, ownCores.pairing());
+        assertEquals(Pairing.DUET, duet.pairing());
+
         var inTurn = new ExperimentCommand();
         LoadOptions.commandLine(inTurn).parseArgs("calibration");
         assertFalse(inTurn.commandLine("calibration").contains("--duet"), inTurn.commandLine("calibration"));
+        assertEquals(Pairing.IN_TURN, inTurn.pairing());
     }
 
     @Test

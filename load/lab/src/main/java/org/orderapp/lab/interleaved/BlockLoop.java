@@ -104,8 +104,8 @@ final class BlockLoop {
             Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
             Map<String, AuditResult> windowAudits = new LinkedHashMap<>();
             say(String.format(Locale.ROOT, "=== Block %d: %s%s ===", block, String.join(", ", visits.stream().map(ResidentVariant::name).toList()),
-                    settings.duet() ? ", all at once" : ""));
-            if (settings.duet()) {
+                    settings.pairing().together() ? ", all at once" : ""));
+            if (settings.pairing().together()) {
                 measureTogether(block, visits, sessions, visited, windowAudits);
             } else {
                 previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
@@ -233,7 +233,7 @@ final class BlockLoop {
 
     /** A first guess of a block's length before one was measured: every variant's steps (at once: one's), settle and window each. */
     private Duration estimateBlock(int variants) {
-        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) (settings.duet() ? 1 : variants) * load.steps().size());
+        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) (settings.pairing().together() ? 1 : variants) * load.steps().size());
     }
 
     /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */

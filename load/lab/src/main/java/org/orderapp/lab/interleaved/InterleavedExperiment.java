@@ -89,6 +89,9 @@ public final class InterleavedExperiment {
                     before.put(r.database(), StockSnapshot.take(sessions.get(r.name()).connection()));
                 }
             }
+            if (settings.pairing() == Pairing.DUET_ON_OWN_CORES) {
+                CorePinning.pin(residents, sessions, out);
+            }
             new ResidentWarmUp(load, settings.warmUpUsers(), out).run(residents, sessions, outcomes);
             loop.measure(residents, sessions);
             if (load.cpuProfile()) {
@@ -123,8 +126,7 @@ public final class InterleavedExperiment {
         double minutes = (System.nanoTime() - settings.startedNanos()) / 60e9;
         var method = new Method(Method.INTERLEAVED, String.format(Locale.ROOT, "every variant's server started once and warmed until "
                         + "steady; then blocks of one window per variant and step, %s (%s settle, %s window), ratios "
-                        + "paired per block%s; stopping at ±%s or after %d min", settings.duet()
-                        ? "every variant's at the same time, each on a database of its own (duet)" : "in a random order",
+                        + "paired per block%s; stopping at ±%s or after %d min", settings.pairing().words(),
                 load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
                         + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes()),
                 settings.stop().precision(), loop.blocks(), loop.stop(), minutes, Calibration.detected(definition, loop.observations()), null,

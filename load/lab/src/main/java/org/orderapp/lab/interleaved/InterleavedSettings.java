@@ -13,10 +13,10 @@ import java.util.List;
  * @param startedNanos when the experiment started (System.nanoTime), for the time limit
  * @param command      the command line, for the comparison
  * @param notes        what the comparison notes from the start (the variants' durability)
- * @param duet         every variant's window at the same time (each on a database of its own), not one after another
+ * @param pairing      whether a block measures its variants in turn or at the same time, and on whose cores
  */
 public record InterleavedSettings(StopRule stop, long seed, Path folder, long startedNanos, Instant started, String command,
-                                  int warmUpUsers, DataReset reset, List<String> notes, boolean duet) {
+                                  int warmUpUsers, DataReset reset, List<String> notes, Pairing pairing) {
 
     /**
      * Brings a variant's database back to the state the reference-data load left (orders removed, stock restored), as

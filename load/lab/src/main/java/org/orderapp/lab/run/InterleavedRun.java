@@ -17,6 +17,7 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.VariantDurability;
 import org.orderapp.lab.interleaved.InterleavedExperiment;
 import org.orderapp.lab.interleaved.InterleavedSettings;
+import org.orderapp.lab.interleaved.Pairing;
 import org.orderapp.lab.interleaved.StopRule;
 import org.orderapp.stack.RunState;
 import org.orderapp.stack.admin.AdminCredentials;
@@ -38,15 +39,15 @@ public final class InterleavedRun implements ExperimentExecution {
     private final RunnerSettings settings;
     private final StopRule stop;
     private final int warmUpUsers;
-    private final boolean duet;
+    private final Pairing pairing;
     private final PrintStream out;
     private Path folder;
     private boolean auditFailed;
 
     public InterleavedRun(ProjectLayout layout, ExperimentDefinition definition, Path file, RunnerSettings settings, StopRule stop,
-                   int warmUpUsers, boolean duet, PrintStream out) {
+                   int warmUpUsers, Pairing pairing, PrintStream out) {
         this.warmUpUsers = warmUpUsers;
-        this.duet = duet;
+        this.pairing = pairing;
         this.layout = layout;
         this.definition = definition;
         this.file = file;
@@ -69,7 +70,7 @@ public final class InterleavedRun implements ExperimentExecution {
     public Estimate estimate() {
         LoadConfig load = definition.loadConfig();
         var steady = load.steadyState();
-        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * (duet ? 1 : definition.variants().size()));
+        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * (pairing.together() ? 1 : definition.variants().size()));
         Duration least = START.multipliedBy(definition.variants().size()).plus(steady == null ? load.warmUp() : steady.min())
                 .plus(block.multipliedBy(stop.minBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
@@ -98,10 +99,11 @@ public final class InterleavedRun implements ExperimentExecution {
         record.put("file", file.toAbsolutePath().normalize().toString());
         record.put("command", settings.command());
         record.put("started", started.toString());
-        record.put("method", duet ? "interleaved, duet" : "interleaved");
+        record.put("method", "interleaved");
+        record.put("pairing", pairing.words());
         record.put("precision", stop.precision());
         record.put("maxTime", stop.maxTime().toString());
-        record.put("database", ResidentStacks.databasePlan(prepared.definition(), duet));
+        record.put("database", ResidentStacks.databasePlan(prepared.definition(), pairing.together()));
         record.put("definition", prepared.definition().asMap());
         record.put("loadArguments", prepared.definition().loadArguments());
         record.put("portOffset", settings.portOffset());
@@ -113,7 +115,7 @@ public final class InterleavedRun implements ExperimentExecution {
         var stacks = new ResidentStacks();
         var experiment = new InterleavedExperiment(prepared.definition(), load, new InterleavedSettings(stop, load.seed(), folder,
                 startedNanos, started, settings.command(), warmUpUsers, stacks::reset,
-                VariantDurability.notes(prepared.definition(), settings.allowUnsafeDurability()), duet), out);
+                VariantDurability.notes(prepared.definition(), settings.allowUnsafeDurability()), pairing), out);
         // Ctrl-C: the comparison so far and the experiment's record say "interrupted" (the main thread does not get to).
         Thread onStop = new Thread(() -> {
             experiment.interrupt();
@@ -130,7 +132,7 @@ public final class InterleavedRun implements ExperimentExecution {
         Runtime.getRuntime().addShutdownHook(onStop);
         Comparison comparison;
         try {
-            var residents = stacks.start(prepared, duet, settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
+            var residents = stacks.start(prepared, pairing.together(), settings.state(), settings.portOffset(), AdminCredentials.forServer(layout).credentials(),
                     ExperimentServers.STARTUP_TIMEOUT, settings.allowUnsafeDurability(), this::say);
             comparison = experiment.run(residents);
         } finally {
@@ -155,12 +157,12 @@ public final class InterleavedRun implements ExperimentExecution {
         int variants = definition.variants().size();
         var steady = load.steadyState();
         Duration visit = load.warmUp().plus(load.measure()).multipliedBy(load.steps().size());
-        Duration block = duet ? visit : visit.multipliedBy(variants);
+        Duration block = pairing.together() ? visit : visit.multipliedBy(variants);
         say("Experiment " + definition.name() + " (" + file + "): " + variants + " variants, control " + definition.controlOrDefault()
                 + ", interleaved");
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
         say("  load: " + String.join(" ", definition.loadArguments()));
-        say("  database: " + ResidentStacks.databasePlan(definition, duet));
+        say("  database: " + ResidentStacks.databasePlan(definition, pairing.together()));
         VariantDurability.notes(definition, settings.allowUnsafeDurability()).forEach(n -> say("  " + n));
         say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
                         ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
@@ -170,7 +172,7 @@ public final class InterleavedRun implements ExperimentExecution {
                         + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
                         + "transaction is within ±%s; blocks in which a server's JIT compiler still takes more than the warm-up's share "
                         + "are burn-in, not counted",
-                duet ? "all at the same time (duet)" : "in a random order", formatMinutes(visit), load.steps().size(),
+                pairing.words(), formatMinutes(visit), load.steps().size(),
                 load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
                 stop.minBlocks(), formatPercent(stop.precision())));
         Duration earliest = (steady == null ? load.warmUp() : steady.min()).plus(block.multipliedBy(stop.minBlocks())).plusMinutes(2);

@@ -1,0 +1,27 @@
+package org.orderapp.lab.interleaved;
+
+/** How a block of the interleaved method measures its variants' windows. */
+public enum Pairing {
+    /** One after another in a random order, the others idle. */
+    IN_TURN("in a random order"),
+    /** All at the same time, the servers sharing the cores (duet). */
+    DUET("every variant's at the same time, each on a database of its own (duet)"),
+    /** All at the same time, each variant's server and database on cores of its own (duet on own cores). */
+    DUET_ON_OWN_CORES("every variant's at the same time, each on a database and cores of its own (duet on own cores)");
+
+    private final String words;
+
+    Pairing(String words) {
+        this.words = words;
+    }
+
+    /** Whether the variants of a block are measured at the same time. */
+    public boolean together() {
+        return this != IN_TURN;
+    }
+
+    /** How the blocks measure, for the plan and the comparison's method line. */
+    public String words() {
+        return words;
+    }
+}
