@@ -38,6 +38,7 @@ import org.orderapp.driver.workload.OrderKeys;
 import org.orderapp.driver.workload.RequestType;
 import org.orderapp.driver.workload.UserSession;
 import org.orderapp.observation.CpuMeter;
+import org.orderapp.observation.FirstMinutes;
 import org.orderapp.observation.ServerReadings;
 import org.orderapp.observation.ServerSample;
 import org.orderapp.observation.ServerWindow;
@@ -148,6 +149,7 @@ public final class LoadSession implements AutoCloseable {
         }
         ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(Map.of())
                 : ServerWindow.of(instruments.sampler().between(hooks.opened, hooks.closed), client.successes(), browseSearches(client));
+        server = withFirstMinutes(server, client);
         LockContention contention = null;
         if (hooks.recorded) {
             try {
@@ -177,6 +179,24 @@ public final class LoadSession implements AutoCloseable {
         return new StepOutcome(client, server, contention, hooks.recorded ? folder.relativize(jfr).toString() : hooks.recordingError,
                 hooks.profiled ? folder.relativize(flameGraph).toString() : null, layers,
                 hooks.profileError == null ? null : "CPU profile unavailable: " + hooks.profileError);
+    }
+
+    /** The window's figures and, when the step's load lasted long enough, its first minutes' ({@link FirstMinutes}). */
+    private ServerWindow withFirstMinutes(ServerWindow window, StepResult client) {
+        List<FirstMinutes.Interval> intervals = new ArrayList<>();
+        double previous = Double.NaN;
+        for (StepResult.Tick tick : client.timeline()) {
+            double seconds = Double.isNaN(previous) ? config.sampleInterval().toMillis() / 1000.0 : tick.seconds() - previous;
+            intervals.add(new FirstMinutes.Interval(tick.seconds(), seconds, tick.txPerSecond() * seconds));
+            previous = tick.seconds();
+        }
+        Map<String, Double> first = FirstMinutes.of(instruments.sampler().all(), intervals);
+        if (first.isEmpty()) {
+            return window;
+        }
+        Map<String, Double> figures = new java.util.TreeMap<>(window.figures());
+        figures.putAll(first);
+        return new ServerWindow(figures);
     }
 
     /** Stops sampling the server (its figures then stay as they were), e.g. while another variant is measured. */

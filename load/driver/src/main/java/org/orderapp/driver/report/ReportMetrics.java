@@ -6,6 +6,7 @@ import static org.orderapp.observation.ServerMetrics.mean;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.orderapp.observation.FirstMinutes;
 import org.orderapp.observation.NodeFigures;
 import org.orderapp.observation.ServerMetrics;
 import org.orderapp.observation.ServerWindow;
@@ -106,6 +107,8 @@ public record ReportMetrics(List<String> series, List<String> cpuRoles, Headline
         rows.add(new Row("DB bytes sent / cursor fetches (COM_STMT_FETCH), per browse search",
                 List.of(new Figure(ServerMetrics.BYTES_SENT_PER_BROWSE, "0"), new Figure(ServerMetrics.STMT_FETCH_PER_BROWSE, "2"))));
         rows.add(row("Server CPU taken by the JIT compiler (how far from warm the server was)", ServerWindow.SERVER_JIT_SHARE, "%"));
+        rows.add(new Row("A fresh server's first minutes under load: JIT compiler's share over 15 min / server CPU ms per transaction"
+                + " over 5 min", List.of(new Figure(FirstMinutes.JIT_SHARE_15_MIN, "%"), new Figure(FirstMinutes.SERVER_CPU_MS_PER_TX_5_MIN, "2"))));
         rows.add(new Row("JVM GC pauses per second / pause ms per second / mean pause, ms",
                 List.of(new Figure(ServerMetrics.GC_PAUSES_PER_SECOND, "2"), new Figure(ServerMetrics.GC_PAUSE_MS_PER_SECOND, "2"),
                         new Figure(ServerMetrics.GC_MEAN_PAUSE_MS, "2"))));

@@ -3,6 +3,7 @@ package org.orderapp.lab.experiment;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.orderapp.observation.FirstMinutes;
 import org.orderapp.observation.ServerMetrics;
 import org.orderapp.observation.ServerWindow;
 
@@ -48,7 +49,12 @@ public enum Metric {
     WARM_UP_TIME("warm_up_s", false, "longer", "shorter", "warm-up", Metric.WARM_UP_SECONDS,
             "warm-up before the step's first measured window (steady state: until throughput was steady), s"),
     JIT_SHARE("jit_share", false, "higher", "lower", "JIT compiler's share", ServerWindow.SERVER_JIT_SHARE,
-            "share of the server's CPU its JIT compiler took in the window");
+            "share of the server's CPU its JIT compiler took in the window"),
+    // A fresh server's first minutes under load (FirstMinutes): the run's window must end 15 minutes into the load.
+    JIT_SHARE_FIRST_15_MIN("jit_share_15m", false, "higher", "lower", "JIT compiler's share over the load's first 15 minutes",
+            FirstMinutes.JIT_SHARE_15_MIN, "share of the server's CPU its JIT compiler took over the load's first 15 minutes"),
+    SERVER_CPU_FIRST_5_MIN("server_cpu_5m", false, "higher", "lower", "server CPU per transaction over the load's first 5 minutes",
+            FirstMinutes.SERVER_CPU_MS_PER_TX_5_MIN, "the server's CPU ms per transaction over the load's first 5 minutes");
 
     /** The run's time from the server's start to order.ear deployed, among a step's server figures. */
     public static final String DEPLOY_SECONDS = "startup.deploySeconds";
