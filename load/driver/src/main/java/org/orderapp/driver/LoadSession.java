@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.orderapp.driver.EndpointProbe;
 import org.orderapp.driver.engine.ClosedLoad;
@@ -62,6 +63,8 @@ public final class LoadSession implements AutoCloseable {
     private final long runStartNanos;
     private final Path folder;
     private final List<String> notes = new ArrayList<>();
+    /** Whether a step has run: only the first has a fresh server's first minutes. */
+    private boolean loaded;
     private final Connection db;
     private final DatabaseCounters counters;
     private final Catalog catalog;
@@ -149,7 +152,10 @@ public final class LoadSession implements AutoCloseable {
         }
         ServerWindow server = hooks.opened == null || hooks.closed == null ? new ServerWindow(Map.of())
                 : ServerWindow.of(instruments.sampler().between(hooks.opened, hooks.closed), client.successes(), browseSearches(client));
-        server = withFirstMinutes(server, client);
+        if (!loaded) { // a fresh server's first minutes are the session's first step's; later steps find it warmer
+            loaded = true;
+            server = withFirstMinutes(server, client);
+        }
         LockContention contention = null;
         if (hooks.recorded) {
             try {
@@ -181,7 +187,11 @@ public final class LoadSession implements AutoCloseable {
                 hooks.profileError == null ? null : "CPU profile unavailable: " + hooks.profileError);
     }
 
-    /** The window's figures and, when the step's load lasted long enough, its first minutes' ({@link FirstMinutes}). */
+    /**
+     * The window's figures and, when the step's load lasted long enough, its first minutes' ({@link FirstMinutes}). The
+     * first interval is taken as one sample interval long (a warm-up shorter than that makes it up to two: a second
+     * at most, against spans of minutes).
+     */
     private ServerWindow withFirstMinutes(ServerWindow window, StepResult client) {
         List<FirstMinutes.Interval> intervals = new ArrayList<>();
         double previous = Double.NaN;
@@ -194,7 +204,7 @@ public final class LoadSession implements AutoCloseable {
         if (first.isEmpty()) {
             return window;
         }
-        Map<String, Double> figures = new java.util.TreeMap<>(window.figures());
+        Map<String, Double> figures = new TreeMap<>(window.figures());
         figures.putAll(first);
         return new ServerWindow(figures);
     }

@@ -46,6 +46,20 @@ class FirstMinutesTest {
         assertEquals(3.0, f.get(FirstMinutes.SERVER_CPU_MS_PER_TX_5_MIN), 1e-9);
         // 15 minutes: 900 s of which 300 at 3 ms/tx (a third compiling) and 600 at 1 ms/tx: 300 of 1,500 s of CPU
         assertEquals(300.0 / 1500, f.get(FirstMinutes.JIT_SHARE_15_MIN), 1e-9);
+        // the compiler took a third until 300 s into the load and nothing after: settled from the slice ending then
+        assertEquals(300.0, f.get(FirstMinutes.JIT_SETTLED_SECONDS), 1e-9);
+    }
+
+    @Test
+    void aCompilerStillAtWorkInTheLastSliceHasNotSettled() {
+        List<ServerSample> s = new ArrayList<>();
+        for (int t = 0; t <= 970; t += 10) { // a tenth of the server's CPU compiling throughout
+            double busy = Math.max(0, t - 10) * 100.0;
+            s.add(new ServerSample(t, Map.of(CpuMeter.SERVER, busy, CpuMeter.SERVER_JIT, busy / 10)));
+        }
+        var f = FirstMinutes.of(s, load(16));
+        assertEquals(0.1, f.get(FirstMinutes.JIT_SHARE_15_MIN), 1e-9);
+        assertFalse(f.containsKey(FirstMinutes.JIT_SETTLED_SECONDS));
     }
 
     @Test
@@ -55,6 +69,25 @@ class FirstMinutesTest {
         assertFalse(f.containsKey(FirstMinutes.JIT_SHARE_15_MIN), "the load lasted 10 minutes, not 15");
         assertTrue(FirstMinutes.of(samples(4), load(4)).isEmpty());
         assertTrue(FirstMinutes.of(samples(16), List.of()).isEmpty());
+    }
+
+    @Test
+    void aSampleFarFromTheLoadsStartIsNoBaseline() {
+        // sampling paused until the step: the last sample is 60 s before the load began, the next 30 s after it
+        List<ServerSample> samples = new ArrayList<>(samples(16).stream().filter(s -> s.seconds() >= 40).toList());
+        samples.add(0, new ServerSample(-50, Map.of(CpuMeter.SERVER, 0.0, CpuMeter.SERVER_JIT, 0.0)));
+        assertTrue(FirstMinutes.of(samples, load(16)).isEmpty());
+    }
+
+    @Test
+    void theSampleNearestTheStartIsTheBaseline() {
+        // a sample 1 s after the start, none at it: the figures count from there, to the first sample 5 minutes on (320 s):
+        // 30 intervals at 3 ms per transaction and one at 1 over 30,900 transactions (0.9 of the first interval's)
+        List<ServerSample> samples = new ArrayList<>();
+        for (ServerSample s : samples(16)) {
+            samples.add(s.seconds() == 10 ? new ServerSample(11, s.values()) : s);
+        }
+        assertEquals(91_000.0 / 30_900, FirstMinutes.of(samples, load(16)).get(FirstMinutes.SERVER_CPU_MS_PER_TX_5_MIN), 1e-9);
     }
 
     @Test

@@ -51,6 +51,8 @@ public enum Metric {
     JIT_SHARE("jit_share", false, "higher", "lower", "JIT compiler's share", ServerWindow.SERVER_JIT_SHARE,
             "share of the server's CPU its JIT compiler took in the window"),
     // A fresh server's first minutes under load (FirstMinutes): the run's window must end 15 minutes into the load.
+    JIT_SETTLED("jit_settled_s", false, "longer", "shorter", "time until the JIT compiler settled", FirstMinutes.JIT_SETTLED_SECONDS,
+            "time from the load's start until the JIT compiler's share of the server's CPU stayed at most 5 % in every 30-s slice to the 15th minute, s"),
     JIT_SHARE_FIRST_15_MIN("jit_share_15m", false, "higher", "lower", "JIT compiler's share over the load's first 15 minutes",
             FirstMinutes.JIT_SHARE_15_MIN, "share of the server's CPU its JIT compiler took over the load's first 15 minutes"),
     SERVER_CPU_FIRST_5_MIN("server_cpu_5m", false, "higher", "lower", "server CPU per transaction over the load's first 5 minutes",
