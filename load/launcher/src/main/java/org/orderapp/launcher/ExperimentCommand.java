@@ -80,7 +80,8 @@ public class ExperimentCommand implements Callable<Integer> {
 
     @Option(names = "--own-cores", description = "With --duet: each variant's server and database on cores of their own "
             + "(taskset; with more variants than cores, in turn round the cores), so that the variants measured at the "
-            + "same time do not take CPU from each other. The driver stays on every core.")
+            + "same time do not take CPU from each other; the cores change hands before every block. The driver stays "
+            + "on every core.")
     boolean ownCores;
 
     @Option(names = "--rounds", paramLabel = "N", description = "Use the method of rounds (a fresh database and server per run, "

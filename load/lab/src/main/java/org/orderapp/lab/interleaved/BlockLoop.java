@@ -8,10 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.orderapp.driver.LoadSession;
 import org.orderapp.driver.audit.AuditResult;
@@ -98,6 +94,15 @@ final class BlockLoop {
                 say("Stop: " + stop);
                 return;
             }
+            if (settings.pairing() == Pairing.DUET_ON_OWN_CORES && measured > 0) {
+                try {
+                    CorePinning.pin(residents, sessions, measured, out); // the cores change hands every block
+                } catch (IOException e) { // a process started again: the blocks so far are compared, as at the time limit
+                    stop = "stopped after " + blocks + " blocks: " + e.getMessage();
+                    say("Stop: " + stop);
+                    return;
+                }
+            }
             long blockStart = System.nanoTime();
             int block = ++measured;
             List<ResidentVariant> visits = order.next(residents);
@@ -159,7 +164,9 @@ final class BlockLoop {
                 s.pauseSampling();
             }
             windowAudits.put(r.name(), audits.endWindow(r, s, before));
-            outcomes.get(r.name()).addAll(visit);
+            synchronized (outcomes) { // an interrupt copies them from another thread
+                outcomes.get(r.name()).addAll(visit);
+            }
             visited.put(r.name(), visit);
             previous = s;
             if (interrupted) {
@@ -185,41 +192,28 @@ final class BlockLoop {
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
             quietAfterReset(r, sessions.get(r.name()));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(visits.size());
         visits.forEach(r -> sessions.get(r.name()).resumeSampling());
         try {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;
-                var running = new LinkedHashMap<String, Future<StepOutcome>>();
-                for (ResidentVariant r : visits) {
-                    LoadSession s = sessions.get(r.name());
-                    running.put(r.name(), pool.submit(() -> s.step("block " + block, block, index, load.steps().get(index),
-                            load.warmUp(), load.measure(), null)));
-                }
-                var step = new LinkedHashMap<String, StepOutcome>();
-                for (var e : running.entrySet()) {
-                    try {
-                        step.put(e.getKey(), e.getValue().get());
-                    } catch (ExecutionException failed) {
-                        throw new IOException("the window of " + e.getKey() + " in block " + block + " failed: " + failed.getCause(),
-                                failed.getCause());
-                    }
-                }
+                var step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step("block " + block,
+                        block, index, load.steps().get(index), load.warmUp(), load.measure(), null));
                 double all = step.values().stream().mapToDouble(o -> o.client().successes()).sum();
                 step.forEach((name, o) -> visited.get(name).add(all > 0 && o.client().successes() > 0
                         ? o.withServer(o.server().sharingTheDriver(o.client().successes() / all)) : o));
             }
         } finally {
-            pool.shutdownNow();
             visits.forEach(r -> sessions.get(r.name()).pauseSampling());
         }
         for (ResidentVariant r : visits) {
             windowAudits.put(r.name(), audits.endWindow(r, sessions.get(r.name()), before.get(r.name())));
-            outcomes.get(r.name()).addAll(visited.get(r.name()));
+            synchronized (outcomes) {
+                outcomes.get(r.name()).addAll(visited.get(r.name()));
+            }
         }
     }
 
-    /** After a reset, the database's own work on it (purging the removed orders, flushing pages) done or bounded. */
+    /** After a reset, the database's own work on it (flushing the pages it wrote, purging old row versions) done or bounded. */
     private void quietAfterReset(ResidentVariant r, LoadSession s) throws InterruptedException {
         if (settings.reset() == null) {
             return;

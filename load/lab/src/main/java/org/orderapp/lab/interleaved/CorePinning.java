@@ -20,29 +20,53 @@ final class CorePinning {
     private CorePinning() {
     }
 
-    /** The cores of variant {@code index} of {@code variants} on a machine of {@code cores}: every variant's turn round. */
+    /**
+     * The cores of variant {@code index} of {@code variants} on a machine of {@code cores}: with fewer variants than
+     * cores, the cores dealt out in turn; with as many or more, the variants in runs of equal length to a core (four on
+     * two: 0 and 1 on core 0, 2 and 3 on core 1), so that a variant's neighbours change as the variants move round.
+     */
     static List<Integer> coresOf(int index, int variants, int cores) {
         if (variants < 1 || cores < 1 || index < 0 || index >= variants) {
             throw new IllegalArgumentException("variant " + index + " of " + variants + " on " + cores + " cores");
         }
         if (variants >= cores) {
-            return List.of(index % cores);
+            return List.of((int) ((long) index * cores / variants));
         }
         return IntStream.range(0, cores).filter(c -> c % variants == index).boxed().toList();
     }
 
-    /** Pins every variant's server and database process; a process that cannot be pinned stops the experiment. */
-    static void pin(List<ResidentVariant> residents, Map<String, LoadSession> sessions, PrintStream out)
+    /**
+     * The cores of variant {@code index} in turn {@code turn} (0 first): the variants move one place round the cores
+     * every turn, so that over the blocks each variant has had each core alike and a difference between the cores (a
+     * virtual CPU that shares its physical core with a busier neighbour) falls on every variant, not on one; with more
+     * variants than cores, who shares a core changes too.
+     */
+    static List<Integer> coresOf(int index, int variants, int cores, int turn) {
+        if (turn < 0) {
+            throw new IllegalArgumentException("turn " + turn);
+        }
+        return coresOf(index < 0 || index >= variants ? index : (index + turn) % variants, variants, cores);
+    }
+
+    /**
+     * Pins every variant's server and database process to its cores in {@code turn} ({@link #coresOf(int, int, int, int)});
+     * a process that cannot be pinned stops the experiment.
+     */
+    static void pin(List<ResidentVariant> residents, Map<String, LoadSession> sessions, int turn, PrintStream out)
             throws IOException, InterruptedException {
         int cores = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < residents.size(); i++) {
             var name = residents.get(i).name();
             var cpu = sessions.get(name).cpu();
-            var list = coresOf(i, residents.size(), cores).stream().map(String::valueOf).collect(Collectors.joining(","));
+            var list = coresOf(i, residents.size(), cores, turn).stream().map(String::valueOf).collect(Collectors.joining(","));
             var pinned = new ArrayList<String>();
             for (var process : List.of(Map.entry("server", cpu.serverPid()), Map.entry("database", cpu.databasePid()))) {
                 long pid = process.getValue().orElseThrow(() -> new IOException("the " + process.getKey() + " of " + name
                         + " is not a process of this machine: its cores cannot be chosen"));
+                if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    throw new IOException("the " + process.getKey() + " of " + name + " (process " + pid + ") is gone: started again, "
+                            + "it is no longer the process measured");
+                }
                 taskset(list, pid);
                 pinned.add(process.getKey() + " " + pid);
             }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.orderapp.driver.LoadSession;
 import org.orderapp.driver.audit.AuditResult;
 import org.orderapp.driver.audit.StockSnapshot;
@@ -50,6 +51,14 @@ public final class InterleavedExperiment {
     private final WindowAudits audits;
     private final BlockLoop loop;
     private List<Method.ProfileDiff> profiles = List.of();
+    /**
+     * Once measuring: the variants and their sessions, so that an interrupted experiment still writes its run folders.
+     * Whichever thread takes them (the main one at the end, or Ctrl-C's) writes the folders, and only that one.
+     */
+    private final AtomicReference<Measuring> measuring = new AtomicReference<>();
+
+    private record Measuring(List<ResidentVariant> residents, Map<String, LoadSession> sessions) {
+    }
 
     public InterleavedExperiment(ExperimentDefinition definition, LoadConfig load, InterleavedSettings settings, PrintStream out) {
         this.definition = definition;
@@ -62,7 +71,8 @@ public final class InterleavedExperiment {
 
     /**
      * Asks the experiment to stop after the window that runs now, and writes the comparison of the windows measured so
-     * far, marked interrupted: on Ctrl-C the JVM ends as soon as its shutdown hooks have, before that window would.
+     * far, marked interrupted, and each variant's run folder with the windows it had (not audited: the audit comes at
+     * the end): on Ctrl-C the JVM ends as soon as its shutdown hooks have, before that window would.
      */
     public void interrupt() {
         loop.interrupt();
@@ -70,6 +80,14 @@ public final class InterleavedExperiment {
             comparison(null);
         } catch (RuntimeException e) {
             say("The comparison so far could not be written: " + e);
+        }
+        Measuring m = measuring.getAndSet(null);
+        if (m != null) {
+            try {
+                writeRunFolders(m.residents(), m.sessions(), null, true);
+            } catch (IOException | RuntimeException e) {
+                say("The run folders could not be written: " + e);
+            }
         }
     }
 
@@ -90,8 +108,9 @@ public final class InterleavedExperiment {
                 }
             }
             if (settings.pairing() == Pairing.DUET_ON_OWN_CORES) {
-                CorePinning.pin(residents, sessions, out);
+                CorePinning.pin(residents, sessions, 0, out);
             }
+            measuring.set(new Measuring(residents, sessions));
             new ResidentWarmUp(load, settings.warmUpUsers(), out).run(residents, sessions, outcomes);
             loop.measure(residents, sessions);
             if (load.cpuProfile()) {
@@ -99,7 +118,9 @@ public final class InterleavedExperiment {
             }
             String audit = audits.atEnd(residents, sessions, before);
             Comparison comparison = comparison(audit);
-            writeRunFolders(residents, sessions, audit);
+            if (measuring.getAndSet(null) != null) { // else Ctrl-C came first and wrote them
+                writeRunFolders(residents, sessions, audit, false);
+            }
             return comparison;
         } finally {
             sessions.values().forEach(LoadSession::close);
@@ -144,23 +165,31 @@ public final class InterleavedExperiment {
         return comparison;
     }
 
-    /** Each variant's run folder: its warm-up and every window it was measured in, its database's audit. */
-    private void writeRunFolders(List<ResidentVariant> residents, Map<String, LoadSession> sessions, String audit) throws IOException {
+    /**
+     * Each variant's run folder: its warm-up and every window it was measured in, its database's audit (interrupted:
+     * the windows until then, and no audit at the end).
+     */
+    private void writeRunFolders(List<ResidentVariant> residents, Map<String, LoadSession> sessions, String audit, boolean interrupted)
+            throws IOException {
         for (ResidentVariant r : residents) {
             LoadSession s = sessions.get(r.name());
-            List<StepOutcome> steps = outcomes.get(r.name());
+            List<StepOutcome> steps;
+            synchronized (outcomes) { // interrupted, the windows so far, while the main thread may still add one
+                steps = List.copyOf(outcomes.get(r.name()));
+            }
             AuditResult result = audits.of(r);
             Validity validity = load.rules().check(steps.stream().map(StepOutcome::client).toList(), load.mix(), result);
+            List<String> notes = new ArrayList<>(s.notes()); // a copy: Ctrl-C's thread may write while a window adds one
             String profilerNote = s.cpuProfilerNote();
             if (profilerNote != null) {
-                s.note(profilerNote);
+                notes.add(profilerNote);
             }
-            s.note("Measured by the interleaved method: run 0 is the warm-up, run N the window of block N; " + (settings.reset() != null
-                    ? "the data was reset before every window and every window audited (" + audit + "); the audit here is the last "
-                    + "window's" : "the audit is that of its database at the end of the experiment" + (audit == null ? " (none)" : ": " + audit))
-                    + ".");
+            notes.add("Measured by the interleaved method: run 0 is the warm-up, run N the window of block N; " + (settings.reset() != null
+                    ? "the data was reset before every window and every window audited" + (audit == null ? "" : " (" + audit + ")")
+                    + "; the audit here is the last window's" : "the audit is that of its database at the end of the experiment"
+                    + (audit == null ? " (none)" : ": " + audit)) + "." + (interrupted ? " Interrupted: the windows measured until then." : ""));
             RunFolder.write(new RunResult(s.config(), s.target(), s.endpointName(), settings.started(), Instant.now(), s.folder(),
-                    s.catalog().customerCount(), s.catalog().centerCount(), steps, s.samples(), result, validity, s.notes(),
+                    s.catalog().customerCount(), s.catalog().centerCount(), steps, s.samples(), result, validity, notes,
                     List.of(), s.cpuProfilerEngine()));
         }
     }

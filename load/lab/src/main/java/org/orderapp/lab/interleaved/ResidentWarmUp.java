@@ -2,14 +2,9 @@ package org.orderapp.lab.interleaved;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.orderapp.driver.LoadSession;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.settings.LoadConfig;
@@ -40,32 +35,20 @@ final class ResidentWarmUp {
                 load.steadyState() == null ? "a fixed " + load.warmUp().toSeconds() + " s" : "throughput within "
                         + Math.round(100 * load.steadyState().tolerance()) + " %, JIT at most "
                         + Math.round(100 * load.steadyState().maxJitShare()) + " % of the server's CPU"));
-        ExecutorService pool = Executors.newFixedThreadPool(residents.size());
-        try {
-            var running = new LinkedHashMap<String, Future<StepOutcome>>();
-            for (ResidentVariant r : residents) {
-                LoadSession s = sessions.get(r.name());
-                running.put(r.name(), pool.submit(() -> s.step("warm-up", 0, 0, step, load.warmUp(), load.measure(),
-                        load.steadyState())));
-            }
-            for (var e : running.entrySet()) {
-                StepOutcome warm;
-                try {
-                    warm = e.getValue().get();
-                } catch (ExecutionException failed) {
-                    throw new IOException("the warm-up of " + e.getKey() + " failed: " + failed.getCause(), failed.getCause());
-                }
+        var warmed = AtOnce.step(residents, sessions, "the warm-up of %s", s -> s.step("warm-up", 0, 0, step, load.warmUp(),
+                load.measure(), load.steadyState()));
+        for (var e : warmed.entrySet()) {
+            StepOutcome warm = e.getValue();
+            synchronized (outcomes) { // an interrupt copies them from another thread
                 outcomes.get(e.getKey()).add(warm);
-                var w = warm.client().warmUp();
-                say(String.format(Locale.ROOT, "Warm-up: %s %s after %.0f s%s", e.getKey(), w.steady() == null ? "done"
-                        : w.steady() ? "steady" : "NOT steady", w.seconds(), w.jitShare() == null ? ""
-                        : String.format(Locale.ROOT, " (JIT %.1f %% of the server's CPU)", 100 * w.jitShare())));
-                if (Boolean.FALSE.equals(w.steady())) {
-                    sessions.get(e.getKey()).note("Its warm-up did not become steady within the steady state's maximum.");
-                }
             }
-        } finally {
-            pool.shutdownNow();
+            var w = warm.client().warmUp();
+            say(String.format(Locale.ROOT, "Warm-up: %s %s after %.0f s%s", e.getKey(), w.steady() == null ? "done"
+                    : w.steady() ? "steady" : "NOT steady", w.seconds(), w.jitShare() == null ? ""
+                    : String.format(Locale.ROOT, " (JIT %.1f %% of the server's CPU)", 100 * w.jitShare())));
+            if (Boolean.FALSE.equals(w.steady())) {
+                sessions.get(e.getKey()).note("Its warm-up did not become steady within the steady state's maximum.");
+            }
         }
         sessions.values().forEach(LoadSession::pauseSampling);
     }

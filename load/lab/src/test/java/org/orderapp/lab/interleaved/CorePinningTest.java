@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** Which cores a variant's server and database get in a duet on own cores. */
@@ -16,9 +17,32 @@ class CorePinningTest {
     }
 
     @Test
-    void moreVariantsThanCoresTakeTheCoresInTurn() {
-        assertEquals(List.of(0), CorePinning.coresOf(2, 4, 2));
+    void moreVariantsThanCoresShareThemInEqualRuns() {
+        assertEquals(List.of(0), CorePinning.coresOf(0, 4, 2));
+        assertEquals(List.of(0), CorePinning.coresOf(1, 4, 2));
+        assertEquals(List.of(1), CorePinning.coresOf(2, 4, 2));
         assertEquals(List.of(1), CorePinning.coresOf(3, 4, 2));
+        assertEquals(List.of(1), CorePinning.coresOf(2, 3, 2));
+    }
+
+    @Test
+    void theCoresChangeHandsEveryTurnSoThatEachVariantHasEachAlike() {
+        assertEquals(List.of(0), CorePinning.coresOf(0, 2, 2, 0));
+        assertEquals(List.of(1), CorePinning.coresOf(0, 2, 2, 1));
+        assertEquals(List.of(0), CorePinning.coresOf(1, 2, 2, 1));
+        assertEquals(List.of(0), CorePinning.coresOf(0, 2, 2, 2));
+        // four variants on two cores: two on each in every turn, each variant on each core half the turns, and
+        // variant 0's neighbour changes (1, then 3)
+        for (int turn = 0; turn < 4; turn++) {
+            int t = turn;
+            assertEquals(List.of(0, 0, 1, 1), IntStream.range(0, 4).mapToObj(i -> CorePinning.coresOf(i, 4, 2, t).get(0)).sorted().toList());
+        }
+        assertEquals(List.of(0, 0, 1, 1), IntStream.range(0, 4).mapToObj(t -> CorePinning.coresOf(0, 4, 2, t).get(0)).toList());
+        assertEquals(List.of(0, 1, 1, 0), IntStream.range(0, 4).mapToObj(t -> CorePinning.coresOf(1, 4, 2, t).get(0)).toList());
+        assertEquals(List.of(1, 1, 0, 0), IntStream.range(0, 4).mapToObj(t -> CorePinning.coresOf(2, 4, 2, t).get(0)).toList());
+        assertEquals(List.of(1, 0, 0, 1), IntStream.range(0, 4).mapToObj(t -> CorePinning.coresOf(3, 4, 2, t).get(0)).toList());
+        assertThrows(IllegalArgumentException.class, () -> CorePinning.coresOf(2, 2, 2, 1));
+        assertThrows(IllegalArgumentException.class, () -> CorePinning.coresOf(0, 2, 2, -1));
     }
 
     @Test
