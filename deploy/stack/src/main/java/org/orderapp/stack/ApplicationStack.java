@@ -51,6 +51,22 @@ public final class ApplicationStack implements AutoCloseable {
     private int restarts;
     private volatile int restartsAllowed = MAX_RESTARTS;
 
+    /**
+     * Whether this JVM has begun to exit (Ctrl-C, SIGTERM): the signal reaches the database and the server too, as they
+     * share the terminal's process group, and the supervisor must not start them again while the stack is being closed.
+     * The runtime refuses a new shutdown hook from then on, which is the one sure sign, whatever order the hooks run in.
+     */
+    static boolean exiting() {
+        Thread probe = new Thread(() -> { }, "order-exit-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException shuttingDown) {
+            return true;
+        }
+    }
+
     /** Starts the database and the server and waits for the deployment; on failure, stops what it started. */
     public void start(StackOptions options, Consumer<String> say) throws Exception {
         // A JDK that cannot run is refused before anything starts.
@@ -126,11 +142,14 @@ public final class ApplicationStack implements AutoCloseable {
         try {
             while (!closed) {
                 Thread.sleep(SUPERVISE_INTERVAL.toMillis());
+                if (exiting()) {
+                    return; // what died was stopped by the same signal that stops this JVM
+                }
                 EmbeddedDatabase db = databases.embedded();
                 if (db != null && !db.running()) {
                     long started = System.nanoTime();
                     synchronized (this) { // close() waits for the restart, then stops what it started
-                        if (closed) {
+                        if (closed || exiting()) {
                             return;
                         }
                         countRestart("the database");
@@ -152,7 +171,7 @@ public final class ApplicationStack implements AutoCloseable {
                     long started = System.nanoTime();
                     ApplicationServer restarted;
                     synchronized (this) {
-                        if (closed) {
+                        if (closed || exiting()) {
                             return;
                         }
                         countRestart("the server");
