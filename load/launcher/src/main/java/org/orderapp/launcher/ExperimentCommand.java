@@ -101,6 +101,10 @@ public class ExperimentCommand implements Callable<Integer> {
             + "server's CPU (overrides the file's load; ./order load --help says more).")
     String steadyJit;
 
+    @Option(names = "--steady-min", paramLabel = "DURATION", description = "The shortest warm-up until steady (overrides the "
+            + "file's load).")
+    String steadyMin;
+
     @Option(names = "--steady-max", paramLabel = "DURATION", description = "The longest warm-up until steady (overrides the "
             + "file's load); a run that did not become steady within it says so in its summary.")
     String steadyMax;
@@ -256,6 +260,9 @@ public class ExperimentCommand implements Callable<Integer> {
         }
         if (steadyJit != null) {
             o.put("steady-jit", steadyJit);
+        }
+        if (steadyMin != null) {
+            o.put("steady-min", steadyMin);
         }
         if (steadyMax != null) {
             o.put("steady-max", steadyMax);
