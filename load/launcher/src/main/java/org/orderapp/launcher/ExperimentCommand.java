@@ -79,7 +79,7 @@ public class ExperimentCommand implements Callable<Integer> {
     boolean duet;
 
     @Option(names = "--own-cores", description = "With --duet: each variant's server and database on cores of their own "
-            + "(taskset; with more variants than cores, in turn round the cores), so that the variants measured at the "
+            + "(taskset; with more variants than cores, two or more to a core), so that the variants measured at the "
             + "same time do not take CPU from each other; the cores change hands before every block. The driver stays "
             + "on every core.")
     boolean ownCores;
