@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.orderapp.lab.experiment.Observation.StepFigures;
 
 /**
@@ -118,6 +119,7 @@ public record Comparison(String experiment, String description, String command, 
         }
         // Blocks of the interleaved method: the robust interval (a stalled window moves it by a rank, not by its size).
         boolean robust = context.method() != null && Method.INTERLEAVED.equals(context.method().name());
+        int crossover = context.method() != null && context.method().crossover() != null ? context.method().crossover() : 1;
         var ratios = new ArrayList<Ratio>();
         for (var v : definition.variants()) {
             if (v.name().equals(control)) {
@@ -125,7 +127,7 @@ public record Comparison(String experiment, String description, String command, 
             }
             for (var e : stepNames.entrySet()) {
                 for (Metric m : definition.comparedMetrics()) {
-                    Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust);
+                    Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust, crossover);
                     if (r != null) {
                         ratios.add(r);
                     }
@@ -139,7 +141,7 @@ public record Comparison(String experiment, String description, String command, 
                 context.interrupted(), notes, context.warmUp(), labels(definition), variants, ratios, runs,
                 context.method() != null ? context.method()
                         : new Method(Method.ROUNDS, "a fresh database and server per run, the variants alternating; a ratio per round",
-                        null, null, null, null, null, null, null, null));
+                        null, null, null, null, null, null, null, null, null));
     }
 
     /** Each compared metric's key and what it is, with its unit (for the page and the CSV's readers). */
@@ -189,9 +191,8 @@ public record Comparison(String experiment, String description, String command, 
     }
 
     private static Ratio ratio(ExperimentDefinition definition, List<Observation> observations, String variant, String control,
-                               Metric metric, double step, String stepName, boolean robust) {
-        var v = new ArrayList<Double>();
-        var c = new ArrayList<Double>();
+                               Metric metric, double step, String stepName, boolean robust, int crossover) {
+        Map<Integer, double[]> pairs = new TreeMap<>(); // round: the variant's figure, the control's
         for (Observation o : observations) {
             if (!o.variant().equals(variant) || !o.valid()) {
                 continue;
@@ -201,9 +202,14 @@ public record Comparison(String experiment, String description, String command, 
             StepFigures mine = figures(o, step);
             StepFigures theirs = pair == null ? null : figures(pair, step);
             if (mine != null && theirs != null && mine.value(metric) != null && theirs.value(metric) != null) {
-                v.add(mine.value(metric));
-                c.add(theirs.value(metric));
+                pairs.putIfAbsent(o.round(), new double[] {mine.value(metric), theirs.value(metric)});
             }
+        }
+        var v = new ArrayList<Double>();
+        var c = new ArrayList<Double>();
+        for (double[] p : crossover > 1 ? crossoverGroups(pairs, crossover) : pairs.values()) {
+            v.add(p[0]);
+            c.add(p[1]);
         }
         Double guide = definition.expected(variant, metric, step);
         if (v.isEmpty()) {
@@ -218,6 +224,24 @@ public record Comparison(String experiment, String description, String command, 
         return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
                 r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), v.size(), metric.verdict(r), guide,
                 Statistics.relativeHalfWidth(r));
+    }
+
+    /**
+     * The pairs of every complete crossover group (blocks 1 to n, n+1 to 2n, ...), each the geometric mean of its
+     * blocks' figures: a group in which a block is missing (burn-in, invalid) is left out, since without it a variant
+     * would have had one place more often than another.
+     */
+    static List<double[]> crossoverGroups(Map<Integer, double[]> byRound, int size) {
+        Map<Integer, List<double[]>> groups = new TreeMap<>();
+        byRound.forEach((round, pair) -> groups.computeIfAbsent((round - 1) / size, g -> new ArrayList<>()).add(pair));
+        return groups.values().stream().filter(g -> g.size() == size).map(g -> new double[] {mean(g, 0), mean(g, 1)}).toList();
+    }
+
+    /** The geometric mean of the figures (the arithmetic one where a figure is 0, such as no collector pause). */
+    private static double mean(List<double[]> pairs, int side) {
+        boolean positive = pairs.stream().allMatch(p -> p[side] > 0);
+        return positive ? Math.exp(pairs.stream().mapToDouble(p -> Math.log(p[side])).average().orElseThrow())
+                : pairs.stream().mapToDouble(p -> p[side]).average().orElseThrow();
     }
 
     private static StepFigures figures(Observation o, double step) {

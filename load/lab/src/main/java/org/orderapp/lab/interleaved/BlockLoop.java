@@ -74,7 +74,13 @@ final class BlockLoop {
         }
     }
 
-    void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions) throws IOException, InterruptedException {
+    /**
+     * Measures blocks until the stop rule says enough.
+     *
+     * @param settled run once, after the first block in which every server's JIT compiler had settled
+     */
+    void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions, Runnable settled)
+            throws IOException, InterruptedException {
         var order = new BlockOrder(settings.seed());
         LoadSession previous = null;
         long blockNanos = 0;
@@ -116,7 +122,10 @@ final class BlockLoop {
                 previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
             }
             // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
-            warm = warm || visited.values().stream().flatMap(List::stream).allMatch(this::settled);
+            if (!warm && visited.values().stream().flatMap(List::stream).allMatch(this::settled)) {
+                warm = true;
+                settled.run();
+            }
             for (var v : visited.entrySet()) {
                 var o = observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(), windowAudits.get(v.getKey()), !warm);
                 synchronized (observations) {

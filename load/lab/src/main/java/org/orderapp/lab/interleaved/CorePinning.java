@@ -2,7 +2,6 @@ package org.orderapp.lab.interleaved;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,15 +74,7 @@ final class CorePinning {
     }
 
     private static void taskset(String cores, long pid) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder("taskset", "-a", "-p", "-c", cores, Long.toString(pid)).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("taskset (util-linux) is needed to give a variant cores of its own: " + e.getMessage(), e);
-        }
-        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (p.waitFor() != 0) {
-            throw new IOException("taskset could not pin process " + pid + " to core(s) " + cores + ": " + said);
-        }
+        MachineCommand.run(List.of("taskset", "-a", "-p", "-c", cores, Long.toString(pid)),
+                "taskset (util-linux), to give a variant cores of its own,");
     }
 }

@@ -26,20 +26,23 @@ import org.orderapp.lab.experiment.Method;
 /**
  * An experiment by the interleaved method, on servers that stay up for all of it (started by the caller): a session
  * per variant; every server warmed once until steady (the load's steady-state criterion: throughput steady and the JIT
- * compiler settled); then blocks, each measuring every variant once in a random order (a settle of the load's warm-up,
- * a window of its measure, at each step), the others idle and unsampled, a variant's replenish queue drained before the
- * next one is measured, or, as a duet, every variant's window at the same time; with the audit on, the data is reset before every window and every window audited. After each
- * block the comparison is rewritten, its ratios paired per block (the Hodges-Lehmann estimate of the blocks'
- * log-ratios with the signed-rank interval, Statistics.pairedRatioRobust), and the StopRule decides whether another
- * block is needed. Without a data reset, every database is audited once at the end, against the orders acknowledged
- * on it to every variant.
+ * compiler settled; the compiler threads at a higher priority until every server has settled, CompilerPriority); then
+ * blocks, each measuring every variant once in a random order (a settle of the load's warm-up, a window of its
+ * measure, at each step), the others idle and unsampled, a variant's replenish queue drained before the next one is
+ * measured, or, as a duet, every variant's window at the same time; with the audit on, the data is reset before every
+ * window and every window audited. After each block the comparison is rewritten, its ratios paired per block (the
+ * Hodges-Lehmann estimate of the blocks' log-ratios with the signed-rank interval, Statistics.pairedRatioRobust), and
+ * the StopRule decides whether another block is needed. Without a data reset, every database is audited once at the
+ * end, against the orders acknowledged on it to every variant.
  */
 public final class InterleavedExperiment {
 
     /**
      * Users per server in the warm-up, all servers at once (closed model; at most the first step's). Few, so that the
      * servers' compiler threads get more of the two cores: beside 20 busy request threads each, the compilers of four
-     * servers took about a tenth of the machine and none had settled after 15 minutes (calibration, 2026-11-25).
+     * servers took about a tenth of the machine and none had settled after 15 minutes (calibration, 2026-11-25); two
+     * servers on a core each, warmed at 20 users, were still compiling after 15 minutes and 16 blocks more
+     * (second-level-cache, 2026-11-28), against 7 to 8 minutes and 7 blocks at 4 users.
      */
     public static final int DEFAULT_WARM_UP_USERS = 4;
 
@@ -111,8 +114,10 @@ public final class InterleavedExperiment {
                 CorePinning.pin(residents, sessions, 0, out);
             }
             measuring.set(new Measuring(residents, sessions));
+            var compilers = new CompilerPriority(out);
+            compilers.raise(residents, sessions);
             new ResidentWarmUp(load, settings.warmUpUsers(), out).run(residents, sessions, outcomes);
-            loop.measure(residents, sessions);
+            loop.measure(residents, sessions, compilers::restore);
             if (load.cpuProfile()) {
                 explain(sessions);
             }
@@ -149,9 +154,11 @@ public final class InterleavedExperiment {
                         + "steady; then blocks of one window per variant and step, %s (%s settle, %s window), ratios "
                         + "paired per block%s; stopping at ±%s or after %d min", settings.pairing().words(),
                 load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
-                        + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes()),
+                        + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
+                        + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
+                        + crossover() + " blocks, in which every variant had every place on the cores once"),
                 settings.stop().precision(), loop.blocks(), loop.stop(), minutes, Calibration.detected(definition, loop.observations()), null,
-                audit, profiles);
+                audit, profiles, crossover());
         var context = new Comparison.Context(settings.command(), settings.started().toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
                 "every server warmed once until steady; a settle of " + load.warmUp().toSeconds() + " s before each window",
@@ -163,6 +170,14 @@ public final class InterleavedExperiment {
             say("Writing the comparison failed: " + e.getMessage());
         }
         return comparison;
+    }
+
+    /**
+     * On own cores, the blocks of a crossover group: the variants move one place round the cores every block
+     * (CorePinning), so after as many blocks as there are variants each has had every place once.
+     */
+    private Integer crossover() {
+        return settings.pairing() == Pairing.DUET_ON_OWN_CORES ? definition.variants().size() : null;
     }
 
     /**

@@ -175,9 +175,14 @@ public final class InterleavedRun implements ExperimentExecution {
                 pairing.words(), formatMinutes(visit), load.steps().size(),
                 load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
                 stop.minBlocks(), formatPercent(stop.precision())));
-        Duration earliest = (steady == null ? load.warmUp() : steady.min()).plus(block.multipliedBy(stop.minBlocks())).plusMinutes(2);
+        Duration earliest = estimate().least();
         say(String.format(Locale.ROOT, "  estimate: at least %d min; at most %d min (--max-time), start and warm-up included",
                 earliest.toMinutes(), stop.maxTime().toMinutes()));
+        if (earliest.compareTo(stop.maxTime()) > 0) {
+            say(String.format(Locale.ROOT, "  WARNING: its first %d blocks alone take longer than --max-time %d min, so it will "
+                    + "stop before it can give an interval it trusts; give --max-time %dm or more", stop.minBlocks(),
+                    stop.maxTime().toMinutes(), earliest.toMinutes() + 10));
+        }
     }
 
     private static String formatMinutes(Duration d) {

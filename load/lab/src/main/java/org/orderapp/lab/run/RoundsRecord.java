@@ -62,7 +62,7 @@ final class RoundsRecord {
     Comparison writeComparison(boolean interrupted) throws IOException {
         var method = new Method(Method.ROUNDS,
                 "a fresh database and server per run, the variants alternating; a ratio per round", null, null, null,
-                Duration.between(started, Instant.now()).toSeconds() / 60.0, null, setting.because(), null, null);
+                Duration.between(started, Instant.now()).toSeconds() / 60.0, null, setting.because(), null, null, null);
         LoadConfig load = setting.load();
         var context = new Comparison.Context(setting.settings().command(), started.toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),

@@ -70,6 +70,45 @@ class ComparisonTest {
         assertTrue(c.ratios().stream().anyMatch(r -> r.metric().equals("cpu_ms_per_tx")));
     }
 
+    /**
+     * Own cores, the cores changing hands every block: one core 1.7 times as fast as the other (as measured here on
+     * 2026-11-28) moves every block's ratio far up or down; paired per crossover group the true ratio comes back with
+     * a narrow interval.
+     */
+    @Test
+    void crossoverGroupsCancelACoreFasterThanTheOther() {
+        var o = new ArrayList<Observation>();
+        double[] noise = {1.02, 0.97, 1.01, 0.99, 1.03, 0.98, 1.00, 1.02, 0.99, 1.01, 0.97, 1.03, 1.00, 0.98};
+        for (int block = 1; block <= 14; block++) {
+            double core = block % 2 == 1 ? 1.7 : 1 / 1.7; // the control on the fast core in odd blocks
+            o.add(run(o.size() + 1, block, "a", 300 * Math.sqrt(core), 30, true));
+            o.add(run(o.size() + 1, block, "b", 0.8 * 300 / Math.sqrt(core) * noise[block - 1], 30, true));
+        }
+        var method = new Method(Method.INTERLEAVED, "own cores", 0.03, 14, "test", 10.0, null, null, "PASS", null, 2);
+        Comparison paired = Comparison.of(DEFINITION, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w",
+                false, List.of(), method), o);
+        var r = paired.ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(7, r.n(), "seven groups of two blocks");
+        assertEquals(0.8, r.ratio(), 0.01);
+        assertTrue(r.ci95().get(0) > 0.78 && r.ci95().get(1) < 0.82, "narrow: " + r.ci95());
+        var perBlock = new Method(Method.INTERLEAVED, "in turn", 0.03, 14, "test", 10.0, null, null, "PASS", null, null);
+        var wide = Comparison.of(DEFINITION, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w",
+                false, List.of(), perBlock), o).ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(14, wide.n());
+        assertTrue(wide.ci95().get(1) / wide.ci95().get(0) > 1.5, "per block the core's difference is in every ratio: " + wide.ci95());
+    }
+
+    @Test
+    void aCrossoverGroupWithABlockMissingIsLeftOut() {
+        var byRound = new java.util.TreeMap<Integer, double[]>();
+        for (int round = 2; round <= 8; round++) { // block 1 burn-in: the group of blocks 1 and 2 is incomplete
+            byRound.put(round, new double[] {round % 2 == 0 ? 4 : 1, 1});
+        }
+        var groups = Comparison.crossoverGroups(byRound, 2);
+        assertEquals(3, groups.size());
+        groups.forEach(g -> assertEquals(2.0, g[0] / g[1], 1e-12, "the geometric mean of 1 and 4"));
+    }
+
     @Test
     void serverFiguresAreComparedWhereTheDefinitionNamesThem(@TempDir Path dir) throws Exception {
         var definition = new ExperimentDefinition("gc", "collectors", null, null, null, null, Map.of(), 2, "a",
