@@ -125,7 +125,7 @@ public enum Metric {
         if (!ratio.hasInterval()) {
             return ratio.n() <= 1
                     ? String.format(Locale.ROOT, "%sratio %.2f from one paired round: no interval, no verdict", prefix, ratio.estimate())
-                    : String.format(Locale.ROOT, "%sratio %.2f from %d paired blocks: too few for a 95 %% interval (the signed-rank"
+                    : String.format(Locale.ROOT, "%sratio %.2f from %d paired blocks or crossover groups: too few for a 95 %% interval (the signed-rank"
                             + " interval needs six), no verdict", prefix, ratio.estimate(), ratio.n());
         }
         return switch (ratio.side(1.0)) {

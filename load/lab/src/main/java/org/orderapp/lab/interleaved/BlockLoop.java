@@ -288,7 +288,7 @@ final class BlockLoop {
     private String widest() {
         var widths = headlineHalfWidths();
         if (widths.isEmpty() || widths.stream().anyMatch(w -> w == null)) {
-            return "unknown (fewer than six counted blocks: no interval yet)";
+            return "unknown (no interval yet: it needs six counted blocks, on own cores six complete crossover groups)";
         }
         return StopRule.formatPercent(widths.stream().mapToDouble(Double::doubleValue).max().orElse(0));
     }

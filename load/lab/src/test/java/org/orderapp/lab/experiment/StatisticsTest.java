@@ -76,7 +76,7 @@ class StatisticsTest {
                 Metric.CPU.verdict(Statistics.pairedRatio(new double[] {1.1, 2.2}, new double[] {1, 2})));
         assertEquals("ratio 1.10 from one paired round: no interval, no verdict",
                 Metric.THROUGHPUT.verdict(Statistics.pairedRatio(new double[] {110}, new double[] {100})));
-        assertEquals("ratio 1.10 from 4 paired blocks: too few for a 95 % interval (the signed-rank interval needs six), no verdict",
+        assertEquals("ratio 1.10 from 4 paired blocks or crossover groups: too few for a 95 % interval (the signed-rank interval needs six), no verdict",
                 Metric.THROUGHPUT.verdict(Statistics.pairedRatioRobust(new double[] {110, 110, 110, 110}, new double[] {100, 100, 100, 100})));
     }
 }
