@@ -234,13 +234,15 @@ public record Comparison(String experiment, String description, String command, 
     static List<double[]> crossoverGroups(Map<Integer, double[]> byRound, int size) {
         Map<Integer, List<double[]>> groups = new TreeMap<>();
         byRound.forEach((round, pair) -> groups.computeIfAbsent((round - 1) / size, g -> new ArrayList<>()).add(pair));
-        return groups.values().stream().filter(g -> g.size() == size).map(g -> new double[] {mean(g, 0), mean(g, 1)}).toList();
+        return groups.values().stream().filter(g -> g.size() == size).map(g -> {
+            boolean positive = g.stream().allMatch(p -> p[0] > 0 && p[1] > 0); // one kind of mean on both sides
+            return new double[] {mean(g, 0, positive), mean(g, 1, positive)};
+        }).toList();
     }
 
-    /** The geometric mean of the figures (the arithmetic one where a figure is 0, such as no collector pause). */
-    private static double mean(List<double[]> pairs, int side) {
-        boolean positive = pairs.stream().allMatch(p -> p[side] > 0);
-        return positive ? Math.exp(pairs.stream().mapToDouble(p -> Math.log(p[side])).average().orElseThrow())
+    /** The geometric mean of one side's figures, or the arithmetic one where a figure is 0 (such as no collector pause). */
+    private static double mean(List<double[]> pairs, int side, boolean geometric) {
+        return geometric ? Math.exp(pairs.stream().mapToDouble(p -> Math.log(p[side])).average().orElseThrow())
                 : pairs.stream().mapToDouble(p -> p[side]).average().orElseThrow();
     }
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.orderapp.driver.LoadSession;
 import org.orderapp.driver.audit.AuditResult;
@@ -77,9 +78,11 @@ final class BlockLoop {
     /**
      * Measures blocks until the stop rule says enough.
      *
-     * @param settled run once, after the first block in which every server's JIT compiler had settled
+     * @param settled run once, after the first block in which every server's JIT compiler had settled; true when it
+     *                changed the servers (their compilers' priority), so that this block, measured before, does not
+     *                count and the next one is the first that does
      */
-    void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions, Runnable settled)
+    void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions, BooleanSupplier settled)
             throws IOException, InterruptedException {
         var order = new BlockOrder(settings.seed());
         LoadSession previous = null;
@@ -122,21 +125,27 @@ final class BlockLoop {
                 previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
             }
             // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
+            boolean burnIn = !warm;
+            boolean changed = false;
             if (!warm && visited.values().stream().flatMap(List::stream).allMatch(this::settled)) {
                 warm = true;
-                settled.run();
+                changed = settled.getAsBoolean();
+                burnIn = changed;
             }
             for (var v : visited.entrySet()) {
-                var o = observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(), windowAudits.get(v.getKey()), !warm);
+                var o = observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(), windowAudits.get(v.getKey()), burnIn);
                 synchronized (observations) {
                     observations.add(o);
                 }
             }
-            if (!warm) {
+            if (changed) {
+                say(String.format(Locale.ROOT, "Block %d is burn-in: every server's JIT compiler had settled, with its threads at a "
+                        + "higher priority; the blocks from the next on count", block));
+            } else if (burnIn) {
                 say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU (%s)", block,
                         StopRule.formatPercent(maxJitShare()), jitShares(visited)));
             }
-            if (!interrupted && warm) {
+            if (!interrupted && !burnIn) {
                 blocks++;
                 blockNanos = System.nanoTime() - blockStart;
             }

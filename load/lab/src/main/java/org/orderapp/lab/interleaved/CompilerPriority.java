@@ -47,8 +47,8 @@ final class CompilerPriority {
             }
             try {
                 int before = nice(pid.get(), pid.get());
+                raised.put(pid.get(), before); // before: a thread raised before another failed is given back too
                 renice(pid.get(), WARMING_NICE);
-                raised.put(pid.get(), before);
                 done.add(r.name());
             } catch (IOException e) {
                 say("JIT compilers: the compiler threads of " + r.name() + " keep their priority (" + e.getMessage()
@@ -61,10 +61,14 @@ final class CompilerPriority {
         }
     }
 
-    /** Gives every raised server's compiler threads back their priority; once, when every server has settled. */
-    void restore() {
+    /**
+     * Gives every raised server's compiler threads back their priority; once, when every server has settled.
+     *
+     * @return whether any was raised: then the block just measured ran with them raised
+     */
+    boolean restore() {
         if (raised.isEmpty()) {
-            return;
+            return false;
         }
         for (var e : raised.entrySet()) {
             try {
@@ -74,11 +78,13 @@ final class CompilerPriority {
                         + failed.getMessage());
             } catch (InterruptedException stop) { // the experiment is stopping, and its servers with it
                 Thread.currentThread().interrupt();
-                return;
+                raised.clear();
+                return true;
             }
         }
         say("JIT compilers: every server settled; its compiler threads back at their process's priority");
         raised.clear();
+        return true;
     }
 
     /** The threads of a process whose names are HotSpot's compiler threads'. */
@@ -110,15 +116,24 @@ final class CompilerPriority {
         return Integer.parseInt(fields[16]);
     }
 
-    /** Sets the nice value of every compiler thread of the process (setpriority on each thread, by renice). */
+    /**
+     * Sets the nice value of every compiler thread of the process (setpriority on each thread, by renice); a thread
+     * that ended meanwhile (HotSpot starts and stops compiler threads as its queue asks) is passed over.
+     */
     static void renice(long pid, int nice) throws IOException, InterruptedException {
         List<Long> threads = compilerThreads(pid);
         if (threads.isEmpty()) {
             throw new IOException("no compiler thread found in process " + pid);
         }
-        var command = new ArrayList<>(List.of("renice", "--priority", Integer.toString(nice), "-p"));
-        threads.forEach(t -> command.add(Long.toString(t)));
-        MachineCommand.run(command, "renice (util-linux)");
+        for (long t : threads) {
+            try {
+                MachineCommand.run(List.of("renice", "--priority", Integer.toString(nice), "-p", Long.toString(t)), "renice (util-linux)");
+            } catch (IOException e) {
+                if (Files.exists(Path.of("/proc", Long.toString(pid), "task", Long.toString(t)))) {
+                    throw e;
+                }
+            }
+        }
     }
 
     private void say(String line) {

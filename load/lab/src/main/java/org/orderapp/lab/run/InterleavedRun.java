@@ -72,8 +72,16 @@ public final class InterleavedRun implements ExperimentExecution {
         var steady = load.steadyState();
         Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * (pairing.together() ? 1 : definition.variants().size()));
         Duration least = START.multipliedBy(definition.variants().size()).plus(steady == null ? load.warmUp() : steady.min())
-                .plus(block.multipliedBy(stop.minBlocks()));
+                .plus(block.multipliedBy(leastBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
+    }
+
+    /**
+     * The blocks before the first interval: the stop rule's least; on own cores as many crossover groups, each of a
+     * block per variant (the ratios are paired per group).
+     */
+    private int leastBlocks() {
+        return pairing == Pairing.DUET_ON_OWN_CORES ? stop.minBlocks() * definition.variants().size() : stop.minBlocks();
     }
 
     @Override
@@ -174,13 +182,13 @@ public final class InterleavedRun implements ExperimentExecution {
                         + "are burn-in, not counted",
                 pairing.words(), formatMinutes(visit), load.steps().size(),
                 load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
-                stop.minBlocks(), formatPercent(stop.precision())));
+                leastBlocks(), formatPercent(stop.precision())));
         Duration earliest = estimate().least();
         say(String.format(Locale.ROOT, "  estimate: at least %d min; at most %d min (--max-time), start and warm-up included",
                 earliest.toMinutes(), stop.maxTime().toMinutes()));
         if (earliest.compareTo(stop.maxTime()) > 0) {
             say(String.format(Locale.ROOT, "  WARNING: its first %d blocks alone take longer than --max-time %d min, so it will "
-                    + "stop before it can give an interval it trusts; give --max-time %dm or more", stop.minBlocks(),
+                    + "stop before it can give an interval it trusts; give --max-time %dm or more", leastBlocks(),
                     stop.maxTime().toMinutes(), earliest.toMinutes() + 10));
         }
     }
