@@ -47,7 +47,7 @@ public final class CpuClock {
                     continue; // the thread ended while we looked
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (CompilerThreads.named(name)) {
+                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
                     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
                     ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
                 }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.orderapp.driver.LoadSession;
-import org.orderapp.observation.CompilerThreads;
 
 /**
  * The resident servers' JIT compiler threads at a higher priority while the servers warm up, and back at their
@@ -26,6 +25,9 @@ final class CompilerPriority {
 
     /** The nice value of the compiler threads during the warm-up and the burn-in. */
     static final int WARMING_NICE = -10;
+
+    /** The kernel keeps 15 characters of a thread's name: HotSpot's "C1 CompilerThread0" is "C1 CompilerThre". */
+    private static final List<String> COMPILER_THREADS = List.of("C1 CompilerThre", "C2 CompilerThre");
 
     /** Per server process: its compiler threads' nice value before they were raised, to give back. */
     private final Map<Long, Integer> raised = new LinkedHashMap<>();
@@ -104,7 +106,7 @@ final class CompilerPriority {
     }
 
     static boolean isCompilerThread(String name) {
-        return CompilerThreads.named(name);
+        return COMPILER_THREADS.stream().anyMatch(name::startsWith);
     }
 
     /** A thread's nice value, from the 19th field of /proc/PID/task/TID/stat (after the name in parentheses). */
