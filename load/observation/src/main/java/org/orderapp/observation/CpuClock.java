@@ -47,7 +47,7 @@ public final class CpuClock {
                     continue; // the thread ended while we looked
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                if (isCompilerThread(name)) {
                     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
                     ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
                 }
@@ -56,6 +56,14 @@ public final class CpuClock {
         } catch (IOException | RuntimeException e) {
             return OptionalDouble.empty();
         }
+    }
+
+    /**
+     * Whether a thread of that name (from /proc/PID/task/TID/comm or stat) is one of HotSpot's JIT compiler threads:
+     * the kernel keeps 15 characters of a name, so "C2 CompilerThread0" is "C2 CompilerThre".
+     */
+    public static boolean isCompilerThread(String name) {
+        return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
     }
 
     /** CPU milliseconds the machine spent busy, summed over its cores (user, nice, system, irq, softirq, steal). */

@@ -231,7 +231,7 @@ public record Comparison(String experiment, String description, String command, 
      * blocks' figures: a group in which a block is missing (burn-in, invalid) is left out, since without it a variant
      * would have had one place more often than another.
      */
-    static List<double[]> crossoverGroups(Map<Integer, double[]> byRound, int size) {
+    public static List<double[]> crossoverGroups(Map<Integer, double[]> byRound, int size) {
         Map<Integer, List<double[]>> groups = new TreeMap<>();
         byRound.forEach((round, pair) -> groups.computeIfAbsent((round - 1) / size, g -> new ArrayList<>()).add(pair));
         return groups.values().stream().filter(g -> g.size() == size).map(g -> {

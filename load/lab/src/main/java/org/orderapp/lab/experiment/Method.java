@@ -17,8 +17,8 @@ import java.util.List;
  *                  has its own
  * @param profiles  with --cpu-profile: each variant's server profile against the control's, as a differential flame
  *                  graph and the frames that changed most
- * @param crossover interleaved on own cores: the blocks of a crossover group, in which every variant had every place
- *                  on the cores once (blocks 1 to n the first group, n+1 to 2n the next); the ratios are paired per
+ * @param crossover interleaved on own cores: the blocks of a crossover group, in which every variant had every core
+ *                  alike (blocks 1 to n the first group, n+1 to 2n the next); the ratios are paired per
  *                  group, the geometric mean of its blocks, so that a core faster than the other favours no variant.
  *                  Null: paired per block (or round)
  */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Interval;
 import org.orderapp.lab.experiment.Method;
@@ -15,7 +17,8 @@ import org.orderapp.lab.experiment.Statistics;
  * (order.calibration.spin-micros, a servlet filter of the application that is a test instrument only) against the
  * control. What the lab finds is the paired difference, block by block, of the server's CPU per transaction, in
  * microseconds: its Hodges-Lehmann estimate with the signed-rank 95 % interval, over the blocks that count (burn-in
- * blocks, a JIT compiler still at work, are left out as they are from the ratios). The driver counts every request as a
+ * blocks, a JIT compiler still at work, are left out as they are from the ratios), on own cores over the crossover
+ * groups. The driver counts every request as a
  * transaction, so the spin per request is the spin per transaction.
  */
 public final class Calibration {
@@ -26,7 +29,11 @@ public final class Calibration {
     private Calibration() {
     }
 
-    public static List<Method.Detected> detected(ExperimentDefinition definition, List<Observation> observations) {
+    /**
+     * @param crossover on own cores, the blocks of a crossover group: the differences are then taken per complete group
+     *                  (between the geometric means of its blocks, as the ratios are), else per block
+     */
+    public static List<Method.Detected> detected(ExperimentDefinition definition, List<Observation> observations, Integer crossover) {
         String control = definition.controlOrDefault();
         double controlSpin = spin(definition, control);
         var found = new ArrayList<Method.Detected>();
@@ -38,7 +45,7 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
-                var differences = new ArrayList<Double>();
+                Map<Integer, double[]> pairs = new TreeMap<>(); // block: the variant's server CPU per transaction, the control's
                 for (Observation o : observations) {
                     if (!o.variant().equals(v.name()) || !o.valid() || o.burnIn()) {
                         continue;
@@ -48,15 +55,17 @@ public final class Calibration {
                                 Double mine = serverCpu(o, step.getKey());
                                 Double theirs = serverCpu(p, step.getKey());
                                 if (mine != null && theirs != null) {
-                                    differences.add(1000 * (mine - theirs));
+                                    pairs.putIfAbsent(o.round(), new double[] {mine, theirs});
                                 }
                             });
                 }
-                if (differences.isEmpty()) {
+                double[] differences = (crossover != null && crossover > 1 ? Comparison.crossoverGroups(pairs, crossover) : pairs.values())
+                        .stream().mapToDouble(p -> 1000 * (p[0] - p[1])).toArray();
+                if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0));
                     continue;
                 }
-                Interval d = Statistics.hodgesLehmann(differences.stream().mapToDouble(Double::doubleValue).toArray());
+                Interval d = Statistics.hodgesLehmann(differences);
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n()));
             }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.orderapp.driver.LoadSession;
+import org.orderapp.observation.CpuClock;
 
 /**
  * The resident servers' JIT compiler threads at a higher priority while the servers warm up, and back at their
@@ -25,9 +26,6 @@ final class CompilerPriority {
 
     /** The nice value of the compiler threads during the warm-up and the burn-in. */
     static final int WARMING_NICE = -10;
-
-    /** The kernel keeps 15 characters of a thread's name: HotSpot's "C1 CompilerThread0" is "C1 CompilerThre". */
-    private static final List<String> COMPILER_THREADS = List.of("C1 CompilerThre", "C2 CompilerThre");
 
     /** Per server process: its compiler threads' nice value before they were raised, to give back. */
     private final Map<Long, Integer> raised = new LinkedHashMap<>();
@@ -94,7 +92,7 @@ final class CompilerPriority {
         try (Stream<Path> threads = Files.list(tasks)) {
             for (Path t : threads.toList()) {
                 try {
-                    if (isCompilerThread(Files.readString(t.resolve("comm"), StandardCharsets.UTF_8).strip())) {
+                    if (CpuClock.isCompilerThread(Files.readString(t.resolve("comm"), StandardCharsets.UTF_8).strip())) {
                         found.add(Long.parseLong(t.getFileName().toString()));
                     }
                 } catch (IOException ended) {
@@ -103,10 +101,6 @@ final class CompilerPriority {
             }
         }
         return found;
-    }
-
-    static boolean isCompilerThread(String name) {
-        return COMPILER_THREADS.stream().anyMatch(name::startsWith);
     }
 
     /** A thread's nice value, from the 19th field of /proc/PID/task/TID/stat (after the name in parentheses). */

@@ -35,16 +35,40 @@ final class CorePinning {
     }
 
     /**
-     * The cores of variant {@code index} in turn {@code turn} (0 first): the variants move one place round the cores
-     * every turn, so that over the blocks each variant has had each core alike and a difference between the cores (a
-     * virtual CPU that shares its physical core with a busier neighbour) falls on every variant, not on one; with more
-     * variants than cores, who shares a core changes too.
+     * The cores of variant {@code index} in turn {@code turn} (0 first). Over a crossover group of turns
+     * ({@link #crossover}) every variant has every core alike, so that a difference between the cores (a virtual CPU
+     * that shares its physical core with a busier neighbour) falls on every variant of the group, not on one:
+     * <ul>
+     * <li>as many variants per core on every core (four on two): the variants' runs move one core round every turn, so
+     * a group is as many turns as there are cores; from one group to the next the variants move one place round, so
+     * who shares a core changes between groups and stays within one;</li>
+     * <li>otherwise (three on two, or fewer variants than cores): the variants move one place round every turn, and a
+     * group is as many turns as there are variants.</li>
+     * </ul>
      */
     static List<Integer> coresOf(int index, int variants, int cores, int turn) {
         if (turn < 0) {
             throw new IllegalArgumentException("turn " + turn);
         }
-        return coresOf(index < 0 || index >= variants ? index : (index + turn) % variants, variants, cores);
+        if (index < 0 || index >= variants || !evenRuns(variants, cores)) {
+            return coresOf(index < 0 || index >= variants ? index : (index + turn) % variants, variants, cores);
+        }
+        int group = turn / cores;
+        int core = coresOf((index + group) % variants, variants, cores).get(0);
+        return List.of((core + turn % cores) % cores);
+    }
+
+    /**
+     * The turns of a crossover group, in which every variant has had every core alike: as many as there are cores
+     * where every core holds as many variants, else as many as there are variants.
+     */
+    static int crossover(int variants, int cores) {
+        return evenRuns(variants, cores) ? cores : variants;
+    }
+
+    /** Whether the variants fill the cores in runs of one length (four on two, two on two). */
+    private static boolean evenRuns(int variants, int cores) {
+        return variants >= cores && variants % cores == 0;
     }
 
     /**

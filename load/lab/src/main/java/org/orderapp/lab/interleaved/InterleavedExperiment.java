@@ -156,8 +156,9 @@ public final class InterleavedExperiment {
                 load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
                         + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
                         + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
-                        + crossover() + " blocks, in which every variant had every place on the cores once"),
-                settings.stop().precision(), loop.blocks(), loop.stop(), minutes, Calibration.detected(definition, loop.observations()), null,
+                        + crossover() + " blocks, in which every variant had every core alike"),
+                settings.stop().precision(), loop.blocks(), loop.stop(), minutes,
+                Calibration.detected(definition, loop.observations(), crossover()), null,
                 audit, profiles, crossover());
         var context = new Comparison.Context(settings.command(), settings.started().toString(), Instant.now().toString(),
                 Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
@@ -172,12 +173,9 @@ public final class InterleavedExperiment {
         return comparison;
     }
 
-    /**
-     * On own cores, the blocks of a crossover group: the variants move one place round the cores every block
-     * (CorePinning), so after as many blocks as there are variants each has had every place once.
-     */
+    /** On own cores, the blocks of a crossover group (CorePinning); else null. */
     private Integer crossover() {
-        return settings.pairing() == Pairing.DUET_ON_OWN_CORES ? definition.variants().size() : null;
+        return settings.pairing().crossover(definition.variants().size(), Runtime.getRuntime().availableProcessors());
     }
 
     /**

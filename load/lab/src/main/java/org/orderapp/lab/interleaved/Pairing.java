@@ -20,6 +20,14 @@ public enum Pairing {
         return this != IN_TURN;
     }
 
+    /**
+     * The blocks of a crossover group, in which every variant has had every core alike and over which its ratios are
+     * paired (on own cores, {@link CorePinning#crossover}); null: the ratios are paired per block.
+     */
+    public Integer crossover(int variants, int cores) {
+        return this == DUET_ON_OWN_CORES ? CorePinning.crossover(variants, cores) : null;
+    }
+
     /** How the blocks measure, for the plan and the comparison's method line. */
     public String words() {
         return words;

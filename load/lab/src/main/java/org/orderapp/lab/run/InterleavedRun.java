@@ -77,11 +77,12 @@ public final class InterleavedRun implements ExperimentExecution {
     }
 
     /**
-     * The blocks before the first interval: the stop rule's least; on own cores as many crossover groups, each of a
-     * block per variant (the ratios are paired per group).
+     * The blocks before the first interval: the stop rule's least; on own cores as many crossover groups (the ratios are
+     * paired per group).
      */
     private int leastBlocks() {
-        return pairing == Pairing.DUET_ON_OWN_CORES ? stop.minBlocks() * definition.variants().size() : stop.minBlocks();
+        Integer crossover = pairing.crossover(definition.variants().size(), Runtime.getRuntime().availableProcessors());
+        return crossover == null ? stop.minBlocks() : stop.minBlocks() * crossover;
     }
 
     @Override

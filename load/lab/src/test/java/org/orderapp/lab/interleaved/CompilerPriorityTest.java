@@ -10,16 +10,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.orderapp.observation.CpuClock;
 
 /** Finding a JVM's compiler threads and changing their priority, on this test's own JVM. */
 class CompilerPriorityTest {
 
     @Test
     void hotSpotsCompilerThreadsAreToldApartByTheirNames() {
-        assertTrue(CompilerPriority.isCompilerThread("C1 CompilerThre"));
-        assertTrue(CompilerPriority.isCompilerThread("C2 CompilerThre"));
-        assertFalse(CompilerPriority.isCompilerThread("default task-12"));
-        assertFalse(CompilerPriority.isCompilerThread("G1 Conc#0"));
+        assertTrue(CpuClock.isCompilerThread("C1 CompilerThre"));
+        assertTrue(CpuClock.isCompilerThread("C2 CompilerThre"));
+        assertFalse(CpuClock.isCompilerThread("default task-12"));
+        assertFalse(CpuClock.isCompilerThread("G1 Conc#0"));
     }
 
     @Test
