@@ -217,6 +217,16 @@ public record ServerWindow(Map<String, Double> figures) {
         return figures.get(name);
     }
 
+    /** The server JVM's CPU milliseconds in the window (null where unknown). */
+    public Double serverCpuMillis() {
+        return figures.get(ServerMetrics.delta(CpuMeter.SERVER));
+    }
+
+    /** Of the server JVM's CPU milliseconds in the window, its JIT compiler threads' (null where unknown). */
+    public Double compilerCpuMillis() {
+        return figures.get(ServerMetrics.delta(CpuMeter.SERVER_JIT));
+    }
+
     /**
      * The same window for one of several loads that one driver process ran at once: the driver's CPU per transaction
      * becomes this load's {@code share} of it (its share of the transactions), and the rest counts as other.

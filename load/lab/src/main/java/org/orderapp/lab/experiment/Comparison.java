@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.orderapp.lab.experiment.Observation.StepFigures;
 
 /**
@@ -192,38 +193,45 @@ public record Comparison(String experiment, String description, String command, 
 
     private static Ratio ratio(ExperimentDefinition definition, List<Observation> observations, String variant, String control,
                                Metric metric, double step, String stepName, boolean robust, int crossover) {
-        Map<Integer, double[]> pairs = new TreeMap<>(); // round: the variant's figure, the control's
-        for (Observation o : observations) {
-            if (!o.variant().equals(variant) || !o.valid()) {
-                continue;
-            }
-            Observation pair = observations.stream()
-                    .filter(p -> p.variant().equals(control) && p.round() == o.round() && p.valid()).findFirst().orElse(null);
-            StepFigures mine = figures(o, step);
-            StepFigures theirs = pair == null ? null : figures(pair, step);
-            if (mine != null && theirs != null && mine.value(metric) != null && theirs.value(metric) != null) {
-                pairs.putIfAbsent(o.round(), new double[] {mine.value(metric), theirs.value(metric)});
-            }
-        }
-        var v = new ArrayList<Double>();
-        var c = new ArrayList<Double>();
-        for (double[] p : crossover > 1 ? crossoverGroups(pairs, crossover) : pairs.values()) {
-            v.add(p[0]);
-            c.add(p[1]);
-        }
+        List<double[]> pairs = paired(observations, variant, control, step, f -> f.value(metric), crossover);
         Double guide = definition.expected(variant, metric, step);
-        if (v.isEmpty()) {
+        if (pairs.isEmpty()) {
             boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null
                     && figures(o, step).value(metric) != null);
             return measuredAtAll ? new Ratio(variant, metric.key(), step, stepName, null, null, 0,
                     "no valid paired rounds: nothing to compare", guide, null) : null;
         }
-        double[] mine = v.stream().mapToDouble(Double::doubleValue).toArray();
-        double[] theirs = c.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] mine = pairs.stream().mapToDouble(p -> p[0]).toArray();
+        double[] theirs = pairs.stream().mapToDouble(p -> p[1]).toArray();
         Interval r = robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
         return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
-                r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), v.size(), metric.verdict(r), guide,
+                r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), pairs.size(), metric.verdict(r), guide,
                 Statistics.relativeHalfWidth(r));
+    }
+
+    /**
+     * A variant's figure at a step paired with the control's in the same round or block, each once, both valid and
+     * counted (burn-in windows are not); with a crossover group of more than one block, one pair per complete group
+     * ({@link #crossoverGroups}). The one pairing of the ratios and of the calibration's differences.
+     */
+    public static List<double[]> paired(List<Observation> observations, String variant, String control, double step,
+                                        Function<StepFigures, Double> value, int crossover) {
+        Map<Integer, double[]> pairs = new TreeMap<>(); // round: the variant's figure, the control's
+        for (Observation o : observations) {
+            if (!o.variant().equals(variant) || !o.counts()) {
+                continue;
+            }
+            Observation pair = observations.stream()
+                    .filter(p -> p.variant().equals(control) && p.round() == o.round() && p.counts()).findFirst().orElse(null);
+            StepFigures mine = figures(o, step);
+            StepFigures theirs = pair == null ? null : figures(pair, step);
+            Double a = mine == null ? null : value.apply(mine);
+            Double b = theirs == null ? null : value.apply(theirs);
+            if (a != null && b != null) {
+                pairs.putIfAbsent(o.round(), new double[] {a, b});
+            }
+        }
+        return crossover > 1 ? crossoverGroups(pairs, crossover) : List.copyOf(pairs.values());
     }
 
     /**

@@ -26,6 +26,11 @@ public record Observation(int sequence, int round, String variant, String folder
         this(sequence, round, variant, folder, valid, reasons, steps, false);
     }
 
+    /** Whether the run or window counts in the means and ratios: valid, and not burn-in. */
+    public boolean counts() {
+        return valid && !burnIn;
+    }
+
     /**
      * One step of a run (e.g. 100 users): throughput, p99 and mean response time of all requests, CPU milliseconds
      * per transaction by role (server, db, driver, other; null where unknown), the server's figures that metrics

@@ -19,7 +19,6 @@ import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
-import org.orderapp.observation.ServerWindow;
 
 /** Measures blocks of one window per variant, in a random order, until the stop rule says enough. */
 final class BlockLoop {
@@ -32,6 +31,7 @@ final class BlockLoop {
     /** The comparison of the observations so far (without an audit), rewritten after every block. */
     private final Supplier<Comparison> progress;
     private final List<Observation> observations = new ArrayList<>();
+    private final CompilerSettling compilers;
     private volatile boolean interrupted;
     /** Blocks that count (after the burn-in), and blocks measured at all. */
     private int blocks;
@@ -48,6 +48,7 @@ final class BlockLoop {
         this.audits = audits;
         this.outcomes = outcomes;
         this.progress = progress;
+        this.compilers = new CompilerSettling(maxJitShare(), load.measure().toMillis() / 1000.0);
     }
 
     void interrupt() {
@@ -124,10 +125,12 @@ final class BlockLoop {
             } else {
                 previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
             }
-            // Blocks count from the first in which no server's JIT compiler took more than the warm-up's share.
+            // Blocks count from the first after which no server's JIT compiler took more than the warm-up's share.
+            visited.forEach((name, visit) -> visit.forEach(o -> compilers.add(name, o.server().serverCpuMillis(),
+                    o.server().compilerCpuMillis())));
             boolean burnIn = !warm;
             boolean changed = false;
-            if (!warm && visited.values().stream().flatMap(List::stream).allMatch(this::settled)) {
+            if (!warm && compilers.settled(visited.keySet())) {
                 warm = true;
                 changed = settled.getAsBoolean();
                 burnIn = changed;
@@ -142,8 +145,9 @@ final class BlockLoop {
                 say(String.format(Locale.ROOT, "Block %d is burn-in: every server's JIT compiler had settled, with its threads at a "
                         + "higher priority; the blocks from the next on count", block));
             } else if (burnIn) {
-                say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU (%s)", block,
-                        StopRule.formatPercent(maxJitShare()), jitShares(visited)));
+                say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU over its "
+                        + "latest windows holding a core's CPU of one window (%s)", block, StopRule.formatPercent(maxJitShare()),
+                        compilers.shares(visited.keySet())));
             }
             if (!interrupted && !burnIn) {
                 blocks++;
@@ -251,21 +255,6 @@ final class BlockLoop {
     /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */
     private double maxJitShare() {
         return load.steadyState() == null ? 1 : load.steadyState().maxJitShare();
-    }
-
-    /** Whether the window's server had its JIT compiler within the share (unknown: yes). */
-    private boolean settled(StepOutcome o) {
-        Double jit = o.server().get(ServerWindow.SERVER_JIT_SHARE);
-        return jit == null || jit <= maxJitShare();
-    }
-
-    private static String jitShares(Map<String, List<StepOutcome>> visited) {
-        var parts = new ArrayList<String>();
-        visited.forEach((name, visit) -> visit.forEach(o -> {
-            Double jit = o.server().get(ServerWindow.SERVER_JIT_SHARE);
-            parts.add(name + " " + (jit == null ? "?" : String.format(Locale.ROOT, "%.0f %%", 100 * jit)));
-        }));
-        return String.join(", ", parts);
     }
 
     private Observation observation(int sequence, int block, String variant, LoadSession s, List<StepOutcome> visit, AuditResult audit,

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Interval;
@@ -45,21 +44,8 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
-                Map<Integer, double[]> pairs = new TreeMap<>(); // block: the variant's server CPU per transaction, the control's
-                for (Observation o : observations) {
-                    if (!o.variant().equals(v.name()) || !o.valid() || o.burnIn()) {
-                        continue;
-                    }
-                    observations.stream().filter(p -> p.variant().equals(control) && p.round() == o.round() && p.valid() && !p.burnIn()).findFirst()
-                            .ifPresent(p -> {
-                                Double mine = serverCpu(o, step.getKey());
-                                Double theirs = serverCpu(p, step.getKey());
-                                if (mine != null && theirs != null) {
-                                    pairs.putIfAbsent(o.round(), new double[] {mine, theirs});
-                                }
-                            });
-                }
-                double[] differences = (crossover != null && crossover > 1 ? Comparison.crossoverGroups(pairs, crossover) : pairs.values())
+                double[] differences = Comparison.paired(observations, v.name(), control, step.getKey(),
+                                s -> s.cpuMsPerTx().get("server"), crossover == null ? 1 : crossover)
                         .stream().mapToDouble(p -> 1000 * (p[0] - p[1])).toArray();
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0));
@@ -76,9 +62,5 @@ public final class Calibration {
     private static double spin(ExperimentDefinition definition, String variant) {
         return definition.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
                 .map(v -> v.properties().get(SPIN_MICROS)).map(Double::parseDouble).orElse(0.0);
-    }
-
-    private static Double serverCpu(Observation o, double step) {
-        return o.steps().stream().filter(s -> s.step() == step).findFirst().map(s -> s.cpuMsPerTx().get("server")).orElse(null);
     }
 }

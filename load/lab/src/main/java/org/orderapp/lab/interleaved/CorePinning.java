@@ -66,6 +66,11 @@ final class CorePinning {
         return evenRuns(variants, cores) ? cores : variants;
     }
 
+    /** The cores the runs are pinned to: every core of this machine (one place, read once per block at most). */
+    static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
     /** Whether the variants fill the cores in runs of one length (four on two, two on two). */
     private static boolean evenRuns(int variants, int cores) {
         return variants >= cores && variants % cores == 0;
@@ -77,7 +82,7 @@ final class CorePinning {
      */
     static void pin(List<ResidentVariant> residents, Map<String, LoadSession> sessions, int turn, PrintStream out)
             throws IOException, InterruptedException {
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = cores();
         for (int i = 0; i < residents.size(); i++) {
             var name = residents.get(i).name();
             var cpu = sessions.get(name).cpu();

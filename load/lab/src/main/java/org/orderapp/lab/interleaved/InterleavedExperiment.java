@@ -22,6 +22,7 @@ import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Method;
+import org.orderapp.lab.profile.ProfileDiffs;
 
 /**
  * An experiment by the interleaved method, on servers that stay up for all of it (started by the caller): a session
@@ -175,7 +176,7 @@ public final class InterleavedExperiment {
 
     /** On own cores, the blocks of a crossover group (CorePinning); else null. */
     private Integer crossover() {
-        return settings.pairing().crossover(definition.variants().size(), Runtime.getRuntime().availableProcessors());
+        return settings.pairing().crossover(definition.variants().size());
     }
 
     /**

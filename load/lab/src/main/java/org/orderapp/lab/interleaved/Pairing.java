@@ -22,10 +22,10 @@ public enum Pairing {
 
     /**
      * The blocks of a crossover group, in which every variant has had every core alike and over which its ratios are
-     * paired (on own cores, {@link CorePinning#crossover}); null: the ratios are paired per block.
+     * paired (on own cores, {@link CorePinning#crossover}, on this machine's cores); null: the ratios are paired per block.
      */
-    public Integer crossover(int variants, int cores) {
-        return this == DUET_ON_OWN_CORES ? CorePinning.crossover(variants, cores) : null;
+    public Integer crossover(int variants) {
+        return this == DUET_ON_OWN_CORES ? CorePinning.crossover(variants, CorePinning.cores()) : null;
     }
 
     /** How the blocks measure, for the plan and the comparison's method line. */

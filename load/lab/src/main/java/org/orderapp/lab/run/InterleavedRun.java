@@ -81,7 +81,7 @@ public final class InterleavedRun implements ExperimentExecution {
      * paired per group).
      */
     private int leastBlocks() {
-        Integer crossover = pairing.crossover(definition.variants().size(), Runtime.getRuntime().availableProcessors());
+        Integer crossover = pairing.crossover(definition.variants().size());
         return crossover == null ? stop.minBlocks() : stop.minBlocks() * crossover;
     }
 
@@ -179,8 +179,8 @@ public final class InterleavedRun implements ExperimentExecution {
                 : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
         say(String.format(Locale.ROOT, "  blocks: each variant once, %s, %s per variant (%d step(s) of %d s settle and %d s "
                         + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
-                        + "transaction is within ±%s; blocks in which a server's JIT compiler still takes more than the warm-up's share "
-                        + "are burn-in, not counted",
+                        + "transaction is within ±%s; blocks until every server's JIT compiler takes at most the warm-up's share "
+                        + "(over a core-window of its CPU) are burn-in, not counted",
                 pairing.words(), formatMinutes(visit), load.steps().size(),
                 load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
                 leastBlocks(), formatPercent(stop.precision())));

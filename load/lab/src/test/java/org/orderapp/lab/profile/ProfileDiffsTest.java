@@ -1,4 +1,4 @@
-package org.orderapp.lab.interleaved;
+package org.orderapp.lab.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

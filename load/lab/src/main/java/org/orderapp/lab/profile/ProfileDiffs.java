@@ -1,4 +1,4 @@
-package org.orderapp.lab.interleaved;
+package org.orderapp.lab.profile;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +23,7 @@ import org.orderapp.lab.experiment.Method;
  */
 public final class ProfileDiffs {
 
-    private static final String TEMPLATE = "/org/orderapp/lab/interleaved/profile-diff.html";
+    private static final String TEMPLATE = "/org/orderapp/lab/profile/profile-diff.html";
     static final int TOP = 10;
 
     private ProfileDiffs() {
@@ -32,7 +32,7 @@ public final class ProfileDiffs {
     /**
      * @param windows each variant's measured windows (warm-up excluded), with the folder their profiles are relative to
      */
-    static List<Method.ProfileDiff> write(Path folder, String control, Map<String, Windows> windows, double sampleMillis) throws IOException {
+    public static List<Method.ProfileDiff> write(Path folder, String control, Map<String, Windows> windows, double sampleMillis) throws IOException {
         var diffs = new ArrayList<Method.ProfileDiff>();
         Windows controls = windows.get(control);
         if (controls == null) {
@@ -127,16 +127,16 @@ public final class ProfileDiffs {
     }
 
     /** One variant's measured windows: each step's profiles (relative to the run folder) with their transactions. */
-    static final class Windows {
+    public static final class Windows {
         private final Path runFolder;
         private final Map<Double, List<StepOutcome>> byStep = new LinkedHashMap<>();
         private final Map<Double, String> names = new LinkedHashMap<>();
 
-        Windows(Path runFolder) {
+        public Windows(Path runFolder) {
             this.runFolder = runFolder;
         }
 
-        void add(StepOutcome outcome) {
+        public void add(StepOutcome outcome) {
             byStep.computeIfAbsent(outcome.client().step(), s -> new ArrayList<>()).add(outcome);
             names.putIfAbsent(outcome.client().step(), outcome.client().name());
         }

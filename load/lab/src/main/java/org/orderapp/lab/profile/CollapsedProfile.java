@@ -1,4 +1,4 @@
-package org.orderapp.lab.interleaved;
+package org.orderapp.lab.profile;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
