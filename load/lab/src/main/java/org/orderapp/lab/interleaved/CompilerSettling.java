@@ -16,7 +16,7 @@ import java.util.Map;
  * in one window. Why over that much CPU rather than over the last window: a server with a quarter of the machine
  * spends about 9 s of CPU in a 30-s window, so one C2 compilation of a second is an 11 % share of that window,
  * while the same compilation on a server with a core of its own is 3 %. Measured over the same amount of CPU, the
- * rule asks the same of a server whatever it shares its core with (four servers on two cores: about three blocks;
+ * rule asks the same of a server whatever it shares its core with (four servers on two cores: about four blocks;
  * one server to a core: one or two).
  */
 final class CompilerSettling {
