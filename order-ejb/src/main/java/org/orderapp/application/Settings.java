@@ -95,7 +95,11 @@ public final class Settings {
 
     /** order.calibration.spin-micros: from 0 (no spin) to 100,000. */
     public static long calibrationSpinMicros() {
-        long micros = config().getValue(CALIBRATION_SPIN_MICROS, Long.class);
+        return spinMicros(config().getValue(CALIBRATION_SPIN_MICROS, Long.class));
+    }
+
+    /** A calibration spin as order.calibration.spin-micros takes it, at start or switched at runtime: 0 to 100,000. */
+    public static long spinMicros(long micros) {
         if (micros < 0 || micros > MAX_SPIN_MICROS) {
             throw new IllegalArgumentException(CALIBRATION_SPIN_MICROS + " must be from 0 to " + MAX_SPIN_MICROS + ", not " + micros);
         }

@@ -3,6 +3,7 @@ package org.orderapp.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -42,6 +43,7 @@ import org.orderapp.stack.admin.AdminCredentials;
 class AdminSecurityIT {
 
     private static final List<String> ADMIN_OPERATIONS = AdminOperations.ALL;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {
@@ -163,6 +165,42 @@ class AdminSecurityIT {
             assertTrue(answer.statusCode() != 401 && answer.statusCode() != 403,
                     open + " stays open to anonymous callers: " + answer.statusCode());
         }
+    }
+
+    /**
+     * The calibration spin, a test instrument of the lab, switched by the administrator at runtime: a value out of range
+     * or not a number is refused (400) and leaves the spin as it was; a spin of 50 ms makes every request take at least
+     * that long (its thread's CPU, which its wall time cannot be less than); switched off again, it is 0.
+     */
+    @Test
+    @Order(2)
+    void theAdministratorSwitchesTheCalibrationSpinAtRuntime() throws Exception {
+        assertEquals(0, spinMicros(), "no spin on a server started without one");
+        for (String bad : List.of("-1", "100001", "fifty", "")) {
+            var refused = send("PUT api/admin/calibration/spin?micros=" + bad, TestAdmin.admin());
+            assertEquals(400, refused.statusCode(), "micros=" + bad + ": " + refused.body());
+            assertTrue(refused.body().contains("100000"), "the answer gives the range: " + refused.body());
+            assertEquals(0, spinMicros(), "a refused spin changes nothing: micros=" + bad);
+        }
+        try {
+            var on = send("PUT api/admin/calibration/spin?micros=50000", TestAdmin.admin());
+            assertEquals(200, on.statusCode(), on.body());
+            assertEquals(0, JSON.readTree(on.body()).path("before").asLong(), on.body());
+            assertEquals(50_000, spinMicros());
+            long start = System.nanoTime();
+            assertEquals(200, send("GET api/monitor/replenish", null).statusCode());
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(millis >= 50, "a request spun 50 ms of CPU before it was served: " + millis + " ms");
+        } finally {
+            assertEquals(200, send("PUT api/admin/calibration/spin?micros=0", TestAdmin.admin()).statusCode());
+        }
+        assertEquals(0, spinMicros(), "switched off again");
+    }
+
+    private long spinMicros() throws Exception {
+        var answer = send("GET api/admin/calibration/spin", TestAdmin.admin());
+        assertEquals(200, answer.statusCode(), answer.body());
+        return JSON.readTree(answer.body()).path("spinMicros").asLong(-1);
     }
 
     private HttpResponse<String> send(String operation, AdminCredentials credentials) throws Exception {

@@ -189,6 +189,8 @@ class CrossSiteAdminIT {
         var request = adminRequest(parts[1]).header("Origin", "http://attacker.example").header("Sec-Fetch-Site", "cross-site");
         if (parts[0].equals("POST")) {
             request.header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString("scope=all"));
+        } else if (parts[0].equals("PUT")) {
+            request.PUT(HttpRequest.BodyPublishers.noBody());
         } else {
             request.GET();
         }

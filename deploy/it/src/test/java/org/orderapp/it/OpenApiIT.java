@@ -36,7 +36,8 @@ class OpenApiIT {
             "GET /api/admin/reference-data", "GET /api/admin/reference-data/plan", "POST /api/admin/reference-data/load",
             "POST /api/admin/reference-data/restart", "POST /api/admin/reference-data/stop", "POST /api/admin/reference-data/reset",
             "POST /api/admin/faults/poison-message", "POST /api/admin/faults/halt-in-commit",
-            "GET /api/admin/replenish/dead-letters", "POST /api/admin/replenish/dead-letters/redrive");
+            "GET /api/admin/replenish/dead-letters", "POST /api/admin/replenish/dead-letters/redrive",
+            "GET /api/admin/calibration/spin", "PUT /api/admin/calibration/spin");
 
     @Deployment(testable = false, name = OrderDeployment.NAME)
     static EnterpriseArchive deployment() {

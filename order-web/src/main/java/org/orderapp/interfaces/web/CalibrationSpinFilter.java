@@ -1,7 +1,7 @@
 package org.orderapp.interfaces.web;
 
+import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
@@ -10,12 +10,13 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import org.orderapp.application.Settings;
+import org.orderapp.application.CalibrationSpin;
 
 /**
- * A test instrument of the lab, never a tuning: with order.calibration.spin-micros above 0, every request first spins
- * that much CPU on its own thread, counted by the thread's CPU clock (not the wall clock, which would count time the
- * thread waited for a core on a busy machine). ./order experiment calibration checks that the lab finds what it injects.
+ * A test instrument of the lab, never a tuning: with a spin above 0 ({@link CalibrationSpin}: order.calibration.spin-micros,
+ * or switched at runtime by an administrator), every request first spins that much CPU on its own thread, counted by
+ * the thread's CPU clock (not the wall clock, which would count time the thread waited for a core on a busy machine).
+ * ./order experiment calibration checks that the lab finds what it injects.
  */
 @WebFilter(filterName = "CalibrationSpin", urlPatterns = "/*")
 public class CalibrationSpinFilter extends HttpFilter {
@@ -23,21 +24,17 @@ public class CalibrationSpinFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private long spinNanos;
+    @Inject
+    CalibrationSpin calibration;
     /** Kept so that the loop's work is not optimized away. */
     private volatile long sink;
 
     @Override
-    public void init(FilterConfig config) throws ServletException {
-        super.init(config);
-        spinNanos = Settings.calibrationSpinMicros() * 1000;
-    }
-
-    @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (spinNanos > 0) {
-            spin(spinNanos);
+        long micros = calibration.micros();
+        if (micros > 0) {
+            spin(micros * 1000);
         }
         chain.doFilter(request, response);
     }
