@@ -54,16 +54,22 @@ public record CollapsedProfile(Map<String, Long> stacks, long transactions, doub
     }
 
     /**
-     * A stack with the generated parts of hidden classes' names left out ({@code Foo$$Lambda$2333.0x00007f07bc5bb7a8}
-     * on JDK 17, {@code Foo$$Lambda.0x0000000012662708} on JDK 25, both {@code Foo$$Lambda}): they differ between
-     * servers and JDKs, and a frame below a lambda would otherwise match nothing in the other profile.
+     * A stack as two servers' profiles can be compared frame by frame: the generated parts of hidden classes' names left
+     * out ({@code Foo$$Lambda$2333.0x00007f07bc5bb7a8} on JDK 17, {@code Foo$$Lambda.0x0000000012662708} on JDK 25, both
+     * {@code Foo$$Lambda}), which differ between servers and JDKs, so that a frame below a lambda matches its like in the
+     * other profile; and the frame's kind the profiler appends ({@code _[j]} compiled, {@code _[i]} inlined, {@code _[0]}
+     * interpreted, {@code _[1]} C1, {@code _[k]} kernel), since two JVMs of one configuration inline differently: in an
+     * A/A pair, 2 ms per transaction of Undertow's handlers were inlined in one server and compiled apart in the other,
+     * and with the kinds kept they headed the list of changed frames while their sums were equal.
      */
     static String comparable(String stack) {
-        return HIDDEN_CLASS_ADDRESS.matcher(LAMBDA_NUMBER.matcher(stack).replaceAll("\\$\\$Lambda")).replaceAll("");
+        String named = HIDDEN_CLASS_ADDRESS.matcher(LAMBDA_NUMBER.matcher(stack).replaceAll("\\$\\$Lambda")).replaceAll("");
+        return FRAME_KIND.matcher(named).replaceAll("");
     }
 
     private static final Pattern LAMBDA_NUMBER = Pattern.compile("\\$\\$Lambda\\$\\d+");
     private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[./]0x[0-9a-f]+(?=\\.)");
+    private static final Pattern FRAME_KIND = Pattern.compile("_\\[[a-z0-9]\\](?=;|$)");
 
     /** CPU milliseconds per transaction of a number of samples. */
     public double msPerTx(long samples) {
