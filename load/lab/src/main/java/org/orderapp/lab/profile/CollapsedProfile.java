@@ -60,15 +60,18 @@ public record CollapsedProfile(Map<String, Long> stacks, long transactions, doub
      * other profile; and the frame's kind the profiler appends ({@code _[j]} compiled, {@code _[i]} inlined, {@code _[0]}
      * interpreted, {@code _[1]} C1, {@code _[k]} kernel), since two JVMs of one configuration inline differently: in an
      * A/A pair, 2 ms per transaction of Undertow's handlers were inlined in one server and compiled apart in the other,
-     * and with the kinds kept they headed the list of changed frames while their sums were equal.
+     * and with the kinds kept they headed the list of changed frames while their sums were equal; and the number of a
+     * reflection accessor the JVM generated ({@code GeneratedMethodAccessor87}), which the next A/A pair's list was
+     * made of (the same method's accessor numbered 87 in one server and 80 in the other).
      */
     static String comparable(String stack) {
         String named = HIDDEN_CLASS_ADDRESS.matcher(LAMBDA_NUMBER.matcher(stack).replaceAll("\\$\\$Lambda")).replaceAll("");
-        return FRAME_KIND.matcher(named).replaceAll("");
+        return FRAME_KIND.matcher(ACCESSOR_NUMBER.matcher(named).replaceAll("$1")).replaceAll("");
     }
 
     private static final Pattern LAMBDA_NUMBER = Pattern.compile("\\$\\$Lambda\\$\\d+");
     private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[./]0x[0-9a-f]+(?=\\.)");
+    private static final Pattern ACCESSOR_NUMBER = Pattern.compile("(Generated(?:Serialization)?(?:Method|Constructor)Accessor)\\d+");
     private static final Pattern FRAME_KIND = Pattern.compile("_\\[[a-z0-9]\\](?=;|$)");
 
     /** CPU milliseconds per transaction of a number of samples. */
