@@ -27,11 +27,16 @@ public final class Settings {
     public static final String MAX_BODY_BYTES = "order.web.max-body-bytes";
     /**
      * A test instrument of the experiment runner's calibration, never a tuning: CPU microseconds every request spins
-     * before it is served (0, the default: none). The lab checks that it finds what this injects.
+     * before it is served, from the start (0, the default: none). The lab checks that it finds what this injects.
      */
     public static final String CALIBRATION_SPIN_MICROS = "order.calibration.spin-micros";
+    /**
+     * A test instrument, never a tuning: true lets an administrator switch the calibration spin of this running server
+     * ({@link CalibrationSpin}); false, the default, refuses it, so that no server outside the lab can be slowed so.
+     */
+    public static final String CALIBRATION_RUNTIME_SWITCH = "order.calibration.runtime-switch";
     /** The most a calibration may spin per request: 100 ms. */
-    static final long MAX_SPIN_MICROS = 100_000;
+    public static final long MAX_SPIN_MICROS = 100_000;
     /**
      * A test instrument of the fault server-kill-in-commit, never a tuning: true lets an administrator halt this
      * server's JVM inside an order's commit ({@link CommitFaults}); false, the default, refuses it.
@@ -95,13 +100,17 @@ public final class Settings {
 
     /** order.calibration.spin-micros: from 0 (no spin) to 100,000. */
     public static long calibrationSpinMicros() {
-        return spinMicros(config().getValue(CALIBRATION_SPIN_MICROS, Long.class));
+        return spinMicros(CALIBRATION_SPIN_MICROS, config().getValue(CALIBRATION_SPIN_MICROS, Long.class));
     }
 
-    /** A calibration spin as order.calibration.spin-micros takes it, at start or switched at runtime: 0 to 100,000. */
-    public static long spinMicros(long micros) {
+    /**
+     * A calibration spin checked, at start or switched at runtime: 0 to 100,000 µs.
+     *
+     * @param name what the value came as, for the message (the setting, or the admin operation's parameter)
+     */
+    public static long spinMicros(String name, long micros) {
         if (micros < 0 || micros > MAX_SPIN_MICROS) {
-            throw new IllegalArgumentException(CALIBRATION_SPIN_MICROS + " must be from 0 to " + MAX_SPIN_MICROS + ", not " + micros);
+            throw new IllegalArgumentException(name + " must be from 0 to " + MAX_SPIN_MICROS + " CPU microseconds, not " + micros);
         }
         return micros;
     }
@@ -121,6 +130,7 @@ public final class Settings {
         replenishThroughOutbox();
         allowUnsafeDurability();
         calibrationSpinMicros();
+        config().getValue(CALIBRATION_RUNTIME_SWITCH, Boolean.class);
         config().getValue(FAULTS_HALT_IN_COMMIT, Boolean.class);
     }
 

@@ -159,6 +159,15 @@ class CrossSiteAdminIT {
                         List.of(Api.ADMIN_HEADER, "1", "Sec-Fetch-Site", "same-site")));
     }
 
+    /** A PUT, which no form sends, is refused without the admin header too, before the operation decides anything. */
+    @Test
+    void aPutWithoutTheAdminHeaderIsRefused() throws Exception {
+        var answer = http.send(adminRequest("api/admin/calibration/spin?micros=50000").PUT(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, answer.statusCode(), answer.body());
+        assertTrue(answer.body().contains("\"field\":\"" + Api.ADMIN_HEADER + "\""), "refused by the header check: " + answer.body());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("requestsAnotherSiteCouldSend")
     void refusedWith403AndNothingChanged(String name, String method, String contentType, List<String> headers) throws Exception {

@@ -29,8 +29,6 @@ class ExperimentIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path WORK = Path.of(System.getProperty("order.it.dir", "target")).resolve("experiment-it").toAbsolutePath();
 
-    // Both servers compile with C1 alone (TieredStopAtLevel=1): four of them start one after another, and C2's
-    // compilations would take cores from the start and the short runs without changing what is checked.
     // Short windows of four users: the mix tolerance is widened so that the valid variant's few hundred transactions
     // are judged on what this test is about (the rules are applied and reported), not on sampling noise.
     private static final String TINY = """
@@ -54,11 +52,9 @@ class ExperimentIT {
             metrics: [alloc_mb_per_s]
             variants:
               - name: plain
-                jvm-options: [-XX:TieredStopAtLevel=1]
               - name: broken
                 description: order.max-lines 1, so orders of 2 to 9 lines are refused (HTTP 400)
                 properties: {order.max-lines: "1"}
-                jvm-options: [-XX:TieredStopAtLevel=1]
                 server-cli:
                   - /subsystem=jca/cached-connection-manager=cached-connection-manager:write-attribute(name=install, value=false)
               - name: unknown-to-the-jvm

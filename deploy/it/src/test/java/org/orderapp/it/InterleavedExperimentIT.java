@@ -113,6 +113,7 @@ class InterleavedExperimentIT {
             counted += burnIn ? 0 : 1;
         }
         assertEquals(blocks, counted, "the counted blocks are those without burn-in");
+        assertTrue(counted < measuredBlocks, "at least one burn-in block (the one after which the compilers' priority is given back)");
 
         // Two servers, one per variant, on their own ports, for the whole experiment.
         var managementPorts = new HashSet<String>();

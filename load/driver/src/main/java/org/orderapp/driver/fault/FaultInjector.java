@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -109,9 +110,13 @@ public final class FaultInjector implements AutoCloseable {
         }
     }
 
-    /** Every fault begun so far, ended or not, in the order they began. */
+    /**
+     * Every fault begun so far, ended or not, in the order they began: the journal holds them in the order they were
+     * written, and a fault whose injection blocks (a poison message's admin call to a loaded server) is written when
+     * its call returns, after faults that began later on threads of their own.
+     */
     public List<FaultEvent> events() {
-        return journal.events();
+        return journal.events().stream().sorted(Comparator.comparingDouble(FaultEvent::startSeconds)).toList();
     }
 
     private void inject(Fault f) {

@@ -71,7 +71,8 @@ public record CollapsedProfile(Map<String, Long> stacks, long transactions, doub
 
     private static final Pattern LAMBDA_NUMBER = Pattern.compile("\\$\\$Lambda\\$\\d+");
     private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[./]0x[0-9a-f]+(?=\\.)");
-    private static final Pattern ACCESSOR_NUMBER = Pattern.compile("(Generated(?:Serialization)?(?:Method|Constructor)Accessor)\\d+");
+    private static final Pattern ACCESSOR_NUMBER = Pattern.compile(
+            "((?:jdk/internal/reflect|sun/reflect)/Generated(?:Serialization)?(?:Method|Constructor)Accessor)\\d+");
     private static final Pattern FRAME_KIND = Pattern.compile("_\\[[a-z0-9]\\](?=;|$)");
 
     /** CPU milliseconds per transaction of a number of samples. */

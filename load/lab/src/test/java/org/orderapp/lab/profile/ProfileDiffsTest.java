@@ -73,6 +73,8 @@ class ProfileDiffsTest {
         assertEquals("jdk/internal/reflect/GeneratedMethodAccessor.invoke;jdk/internal/reflect/GeneratedConstructorAccessor.newInstance",
                 CollapsedProfile.comparable("jdk/internal/reflect/GeneratedMethodAccessor87.invoke_[j];"
                         + "jdk/internal/reflect/GeneratedConstructorAccessor12.newInstance_[j]"));
+        assertEquals("org/Foo/GeneratedMethodAccessor2.run", CollapsedProfile.comparable("org/Foo/GeneratedMethodAccessor2.run_[j]"),
+                "a class of another package that is only named so keeps its number");
         var compiled = new CollapsedProfile(Map.of(CollapsedProfile.comparable("Thread.run_[j];Metrics.handle_[j];Order.place_[j]"), 30L), 100, 10);
         var inlined = new CollapsedProfile(Map.of(CollapsedProfile.comparable("Thread.run_[j];Metrics.handle_[i];Order.place_[i]"), 30L), 100, 10);
         assertTrue(ProfileDiffs.changed(compiled, inlined).stream().allMatch(f -> f.deltaMs() == 0), "nothing changed");

@@ -14,8 +14,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.orderapp.interfaces.rest.OrderApi;
 import org.orderapp.application.CalibrationSpin;
+import org.orderapp.application.Settings;
 
-/** The lab's calibration instrument, switched at runtime (administrators only, like everything under admin/). */
+/**
+ * The lab's calibration instrument, switched at runtime (administrators only, like everything under admin/, and only on
+ * a server started with order.calibration.runtime-switch=true, like the fault injector's halt in a commit).
+ */
 @RequestScoped
 @Path("admin/calibration")
 @Produces(MediaType.APPLICATION_JSON)
@@ -36,23 +40,29 @@ public class CalibrationResource {
     @PUT
     @Path("spin")
     @Operation(summary = "Switches the CPU microseconds every request spins from now on (micros, 0 to 100000), so that "
-            + "the lab can measure one server with and without the spin; answers the spin now and before")
+            + "the lab can measure one server with and without the spin; answers the spin now and before. Refused (403) "
+            + "unless the server was started with order.calibration.runtime-switch=true")
     public Response switchSpin(@QueryParam("micros") String micros) {
+        if (!spin.switchable()) {
+            return refused(Response.Status.FORBIDDEN, "this server does not allow switching the calibration spin at runtime; "
+                    + "start it with -D " + Settings.CALIBRATION_RUNTIME_SWITCH + "=true");
+        }
         long next;
         try {
             next = Long.parseLong(micros == null ? "" : micros.strip());
         } catch (NumberFormatException e) {
-            return refused("micros must be a whole number of CPU microseconds from 0 to 100000, not '" + micros + "'");
+            return refused(Response.Status.BAD_REQUEST, "micros must be a whole number of CPU microseconds from 0 to "
+                    + Settings.MAX_SPIN_MICROS + ", not '" + micros + "'");
         }
         try {
-            long before = spin.switchTo(next);
+            long before = spin.switchTo("micros", next);
             return Response.ok(Map.of("spinMicros", next, "before", before)).build();
         } catch (IllegalArgumentException e) {
-            return refused(e.getMessage());
+            return refused(Response.Status.BAD_REQUEST, e.getMessage());
         }
     }
 
-    private static Response refused(String why) {
-        return Response.status(Response.Status.BAD_REQUEST).entity(Map.of("error", why)).build();
+    private static Response refused(Response.Status status, String why) {
+        return Response.status(status).entity(Map.of("error", why)).build();
     }
 }
