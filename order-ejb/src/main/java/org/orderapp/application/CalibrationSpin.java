@@ -16,6 +16,10 @@ public class CalibrationSpin {
 
     private static final Logger LOG = Logger.getLogger(CalibrationSpin.class.getName());
 
+    /** Why a server not started with order.calibration.runtime-switch=true refuses a switch. */
+    public static final String NOT_SWITCHABLE = "this server does not allow switching the calibration spin at runtime; "
+            + "start it with -D " + Settings.CALIBRATION_RUNTIME_SWITCH + "=true";
+
     private final AtomicLong micros = new AtomicLong(Settings.calibrationSpinMicros());
     private final boolean switchable = Settings.config().getValue(Settings.CALIBRATION_RUNTIME_SWITCH, Boolean.class);
 
@@ -38,8 +42,7 @@ public class CalibrationSpin {
      */
     public long switchTo(String name, long next) {
         if (!switchable) {
-            throw new IllegalStateException("this server does not allow switching the calibration spin at runtime; start it with -D "
-                    + Settings.CALIBRATION_RUNTIME_SWITCH + "=true");
+            throw new IllegalStateException(NOT_SWITCHABLE);
         }
         long before = micros.getAndSet(Settings.spinMicros(name, next));
         if (before != next) {

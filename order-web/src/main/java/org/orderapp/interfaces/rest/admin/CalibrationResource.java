@@ -44,8 +44,7 @@ public class CalibrationResource {
             + "unless the server was started with order.calibration.runtime-switch=true")
     public Response switchSpin(@QueryParam("micros") String micros) {
         if (!spin.switchable()) {
-            return refused(Response.Status.FORBIDDEN, "this server does not allow switching the calibration spin at runtime; "
-                    + "start it with -D " + Settings.CALIBRATION_RUNTIME_SWITCH + "=true");
+            return refused(Response.Status.FORBIDDEN, CalibrationSpin.NOT_SWITCHABLE);
         }
         long next;
         try {
