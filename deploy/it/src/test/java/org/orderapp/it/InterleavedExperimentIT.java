@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Order;
@@ -18,11 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.orderapp.lab.interleaved.BlockOrder;
 
 /**
- * ./order experiment by the interleaved method, end to end and small: two variants, each on a server of its own kept up
- * for the whole experiment and sharing one database, warmed up once, then measured in blocks in the random order the
- * seed gives, until the (here very loose) precision is reached after the minimum of blocks; the audit of the shared
- * database at the end; and the calibration path: the variant whose server spins 2 ms of CPU per request is found
- * spending about that much more server CPU per transaction.
+ * ./order experiment by the interleaved method, end to end and small: two servers kept up for the whole experiment and
+ * sharing one database, warmed up once, three variants measured in blocks in the random order the seed gives, until
+ * the (here very loose) precision is reached after the minimum of blocks; the audit of the shared database at the end;
+ * and the calibration path: the variant whose server was started spinning 2 ms of CPU per request, and the variant on
+ * the plain one's server (server-of) switched to that spin at runtime before each of its windows and back after, are
+ * each found spending about that much more server CPU per transaction than the plain one.
  */
 @OwnStackTest
 @Order(1)
@@ -59,10 +61,16 @@ class InterleavedExperimentIT {
                 description: 2 ms of CPU spun per request
                 properties: {order.calibration.spin-micros: "2000"}
                 jvm-options: [-XX:TieredStopAtLevel=1]
+              - name: spin-runtime
+                description: 2 ms of CPU spun per request, on plain's server
+                server-of: plain
+                properties: {order.calibration.spin-micros: "2000"}
             """;
 
+    private static final List<String> VARIANTS = List.of("plain", "spin", "spin-runtime");
+
     @Test
-    void twoResidentServersAreMeasuredInRandomBlocksUntilPreciseAndTheSpinIsFound() throws Exception {
+    void twoResidentServersAreMeasuredInRandomBlocksUntilPreciseAndTheSpinIsFoundStartedOrSwitched() throws Exception {
         OrderCli.deleteRecursively(WORK);
         Files.createDirectories(WORK);
         Path definition = WORK.resolve("tiny-interleaved.yaml");
@@ -79,6 +87,8 @@ class InterleavedExperimentIT {
         assertEquals("finished", experiment.path("status").asText());
         assertEquals("interleaved", experiment.path("method").asText());
         assertTrue(experiment.path("database").asText().startsWith("one database for every variant"), experiment.path("database").asText());
+        assertTrue(experiment.path("servers").asText().startsWith("2 server(s): one per variant but spin-runtime on plain's"),
+                experiment.path("servers").asText());
 
         JsonNode comparison = JSON.readTree(folder.resolve("comparison.json").toFile());
         assertTrue(comparison.path("valid").asBoolean(), "valid: " + comparison.path("notes"));
@@ -89,20 +99,21 @@ class InterleavedExperimentIT {
         assertTrue(blocks >= 5, "at least the minimum of blocks: " + blocks);
         assertTrue(method.path("stop").asText().startsWith("precision reached"), method.path("stop").asText());
 
-        // Every block measured both variants once, in the order the load's seed (42) gives; the blocks in which a server's
+        // Every block measured every variant once, in the order the load's seed (42) gives; the blocks in which a server's
         // JIT compiler was still above the share come first and are burn-in, the rest count.
         JsonNode runs = comparison.path("runs");
-        assertEquals(0, runs.size() % 2, "two runs per block: " + runs.size());
-        int measuredBlocks = runs.size() / 2;
+        int perBlock = VARIANTS.size();
+        assertEquals(0, runs.size() % perBlock, "a run per variant and block: " + runs.size());
+        int measuredBlocks = runs.size() / perBlock;
         var order = new BlockOrder(42);
         int counted = 0;
         boolean warm = false;
         for (int b = 0; b < measuredBlocks; b++) {
-            List<String> expected = order.next(List.of("plain", "spin"));
+            List<String> expected = order.next(VARIANTS);
             var measured = new ArrayList<String>();
-            boolean burnIn = runs.get(2 * b).path("burnIn").asBoolean();
-            for (int i = 0; i < 2; i++) {
-                JsonNode run = runs.get(2 * b + i);
+            boolean burnIn = runs.get(perBlock * b).path("burnIn").asBoolean();
+            for (int i = 0; i < perBlock; i++) {
+                JsonNode run = runs.get(perBlock * b + i);
                 assertEquals(b + 1, run.path("round").asInt(), "run " + run);
                 assertEquals(burnIn, run.path("burnIn").asBoolean(), "a block is burn-in as a whole: " + run);
                 measured.add(run.path("variant").asText());
@@ -115,28 +126,40 @@ class InterleavedExperimentIT {
         assertEquals(blocks, counted, "the counted blocks are those without burn-in");
         assertTrue(counted < measuredBlocks, "at least one burn-in block (the one after which the compilers' priority is given back)");
 
-        // Two servers, one per variant, on their own ports, for the whole experiment.
-        var managementPorts = new HashSet<String>();
-        for (String variant : List.of("plain", "spin")) {
+        // Two servers on their own ports for the whole experiment: plain's, which spin-runtime shares, and spin's.
+        var managementPorts = new HashMap<String, String>();
+        for (String variant : VARIANTS) {
             JsonNode run = runs.findValues("folder").stream().filter(f -> f.asText().endsWith("-" + variant)).findFirst().orElseThrow();
             JsonNode config = JSON.readTree(folder.resolve(run.asText()).resolve("config.json").toFile());
-            managementPorts.add(config.path("target").path("management").asText());
+            managementPorts.put(variant, config.path("target").path("management").asText());
             assertFalse(config.path("serverJvm").path("version").asText().isEmpty(),
                     "config.json names the JVM " + variant + "'s server runs on: " + config);
             JsonNode summary = JSON.readTree(folder.resolve(run.asText()).resolve("summary.json").toFile());
-            assertEquals(measuredBlocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
-            assertEquals("steady-state", summary.path("steps").get(0).path("warmUp").path("mode").asText());
+            if (variant.equals("spin-runtime")) {
+                assertEquals(measuredBlocks, summary.path("steps").size(), "one window per block, no warm-up of its own, in "
+                        + variant + "'s run folder");
+            } else {
+                assertEquals(measuredBlocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
+                assertEquals("steady-state", summary.path("steps").get(0).path("warmUp").path("mode").asText());
+            }
         }
-        assertEquals(2, managementPorts.size(), "each variant on a server of its own: " + managementPorts);
+        assertEquals(managementPorts.get("plain"), managementPorts.get("spin-runtime"), "spin-runtime on plain's server: " + managementPorts);
+        assertEquals(2, new HashSet<>(managementPorts.values()).size(), "spin on a server of its own: " + managementPorts);
+        String log = Files.readString(WORK.resolve("console.log"));
+        assertTrue(log.contains("Variant spin-runtime: on the server of plain, switched to order.calibration.spin-micros=2000 "
+                + "before each of its windows"), "the switch tried before the warm-up");
 
-        JsonNode detected = method.path("detected").get(0);
-        assertEquals("spin", detected.path("variant").asText());
-        assertEquals(2000, detected.path("injectedMicros").asDouble(), 1e-9);
-        // Small servers warmed for seconds, their compilers C1 alone, and the spinning threads crowding the others off the
-        // two cores: more than the 2,000 µs may be found (2,440 µs in one run), but the spin must be found, on the right side.
-        double found = detected.path("detectedMicros").asDouble();
-        assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found: " + detected);
-        assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
+        assertEquals(2, method.path("detected").size(), "both spinning variants calibrated: " + method.path("detected"));
+        for (JsonNode detected : method.path("detected")) {
+            assertEquals(2000, detected.path("injectedMicros").asDouble(), 1e-9);
+            // Small servers warmed for seconds, their compilers C1 alone, and the spinning threads crowding the others off
+            // the two cores: more than the 2,000 µs may be found (2,440 µs in one run), but the spin must be found, on the
+            // right side, whether the server was started spinning or switched to it (and back off for plain's windows,
+            // else plain would spin too and the difference vanish).
+            double found = detected.path("detectedMicros").asDouble();
+            assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found: " + detected);
+            assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
+        }
         assertNotEquals(0, comparison.path("ratios").size());
         String html = Files.readString(folder.resolve("comparison.html"));
         assertTrue(html.contains("Calibration: injected against detected") && html.contains("Each block over time"));

@@ -23,14 +23,17 @@ import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.target.ServerTrust;
 
 /**
- * The running application's reference-data API (/Order/api/admin/reference-data), over HTTP and JSON, as the
- * administrator (HTTP BASIC; see AdminCredentials). Refused credentials end the command with what to do. The answers
+ * The running application's reference-data API (/Order/api/admin/reference-data), and its runtime switches
+ * (/Order/api/admin/calibration), over HTTP and JSON, as the administrator (HTTP BASIC; see AdminCredentials). Refused credentials end the command with what to do. The answers
  * are bound to the server's own types (order-batch's client jar).
  */
 public final class AdminClient {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** The one setting the server switches at runtime: the CPU microseconds each request spins. */
+    public static final String SPIN_MICROS = "order.calibration.spin-micros";
 
     /** The reset scope that brings the data back to the state the latest completed load left. */
     public static final String SCOPE_LOADED = "loaded";
@@ -39,6 +42,7 @@ public final class AdminClient {
     private static final Duration RESET_TIMEOUT = Duration.ofMinutes(30);
 
     private final URI base;
+    private final URI calibration;
     private final Optional<AdminCredentials> credentials;
     private final HttpClient http;
 
@@ -51,6 +55,7 @@ public final class AdminClient {
     public AdminClient(URI applicationUrl, Optional<AdminCredentials> credentials, ServerTrust trust) {
         String url = applicationUrl.toString();
         this.base = URI.create((url.endsWith("/") ? url : url + "/") + "api/admin/reference-data");
+        this.calibration = URI.create((url.endsWith("/") ? url : url + "/") + "api/admin/calibration");
         this.credentials = credentials;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).sslContext(trust.sslContext()).build();
     }
@@ -133,6 +138,24 @@ public final class AdminClient {
         return reply.status() == 200 ? new Reset(reply.as(ResetOutcome.class), null) : new Reset(null, reply.error());
     }
 
+    /**
+     * Switches the server's runtime settings (a server started with order.calibration.runtime-switch=true): today the
+     * calibration spin, order.calibration.spin-micros. A setting it cannot switch, or a value it refuses, is an
+     * IOException with the server's reason.
+     */
+    public void switchAtRuntime(Map<String, String> settings) throws IOException, InterruptedException {
+        for (var setting : settings.entrySet()) {
+            if (!setting.getKey().equals(SPIN_MICROS)) {
+                throw new IOException("the server switches " + SPIN_MICROS + " at runtime, not " + setting.getKey());
+            }
+            Reply reply = send("PUT", calibration, "/spin", Map.of("micros", setting.getValue().strip()), REQUEST_TIMEOUT);
+            if (reply.status() != 200) {
+                throw new IOException("the server at " + calibration + " did not switch " + SPIN_MICROS + " to "
+                        + setting.getValue() + ": " + reply.error());
+            }
+        }
+    }
+
     /** Waits, without showing anything, until the load has ended; answers its final figures. */
     public LoadStatus await(long executionId, long pollMillis) throws IOException, InterruptedException {
         while (true) {
@@ -185,6 +208,11 @@ public final class AdminClient {
 
     private Reply send(String method, String path, Map<String, String> query, Duration timeout)
             throws IOException, InterruptedException {
+        return send(method, base, path, query, timeout);
+    }
+
+    private Reply send(String method, URI base, String path, Map<String, String> query, Duration timeout)
+            throws IOException, InterruptedException {
         var parameters = new StringJoiner("&", "?", "").setEmptyValue("");
         query.forEach((k, v) -> parameters.add(k + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));
         URI uri = URI.create(base + path + parameters);
@@ -201,9 +229,13 @@ public final class AdminClient {
             throw new IOException("the application does not answer at " + base + " (is ./order run running?)", e);
         }
         String body = response.body();
-        refuseUnauthorized(response.statusCode(), body);
+        // The application answers its own refusal of a switch in JSON (the server was not started allowing it): not a
+        // matter of credentials, unlike the security layer's 403.
+        if (!(base == calibration && response.statusCode() == 403 && body.startsWith("{"))) {
+            refuseUnauthorized(response.statusCode(), body);
+        }
         if (response.statusCode() == 404 && !body.startsWith("{")) {
-            throw new IOException("no reference-data API at " + base + " (HTTP 404)");
+            throw new IOException("no admin API at " + base + " (HTTP 404)");
         }
         JsonNode json = null;
         if (body != null && body.startsWith("{")) {

@@ -86,7 +86,14 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         d = new ExperimentDefinition(d.name() == null || d.name().isBlank() ? fallback : d.name(), d.varies(), d.description(),
                 d.guide(), d.benchmark(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics());
         d.check(file);
-        return d;
+        return d.withServersOf();
+    }
+
+    /** The variants on another's server (server-of) as what they run: their host's configuration and their properties. */
+    private ExperimentDefinition withServersOf() {
+        Map<String, Variant> byName = new LinkedHashMap<>();
+        variants.forEach(v -> byName.put(v.name(), v));
+        return withVariants(variants.stream().map(v -> v.serverOf() == null ? v : v.onServerOf(byName.get(v.serverOf()))).toList());
     }
 
     private void check(Path file) {
@@ -124,6 +131,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         for (Variant v : variants) {
             v.checkServerCli(file);
         }
+        Map<String, Variant> byName = new LinkedHashMap<>();
+        variants.forEach(v -> byName.put(v.name(), v));
+        variants.stream().filter(v -> v.serverOf() != null).forEach(v -> RuntimeSwitches.check(file, v, byName));
         if (control != null && !names.contains(control)) {
             throw new IllegalArgumentException(file + ": the control '" + control + "' is not one of the variants " + names);
         }

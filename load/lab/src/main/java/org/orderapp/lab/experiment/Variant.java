@@ -16,11 +16,14 @@ import org.orderapp.stack.database.GaleraCluster;
  * the server runs on: by major version ({@code jdk: 25}, found among the installed JDKs) or by folder
  * ({@code java-home: DIR}); neither, the experiment's (--java-home, else JAVA_HOME's or the launcher's). With
  * {@code aot-cache: train-and-use} (JDK 25 and later) each run's server starts with the ahead-of-time cache of its
- * build, made first by a training start when the build has none yet.
+ * build, made first by a training start when the build has none yet. With {@code server-of: OTHER} the variant is
+ * OTHER's configuration with properties its server switches at runtime (RuntimeSwitches): the interleaved method
+ * measures it on OTHER's server, switched before each of its windows, so that no difference between two JVMs enters
+ * its ratio; measured otherwise (by rounds, or every variant at once) it runs a server of its own started so.
  */
 public record Variant(String name, String description, String profile, Map<String, String> properties,
                       List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes,
-                      Integer jdk, String javaHome, String aotCache) {
+                      Integer jdk, String javaHome, String aotCache, String serverOf) {
 
     /** The one value of {@code aot-cache}: a training start makes the build's cache, the measured starts use it. */
     public static final String TRAIN_AND_USE = "train-and-use";
@@ -37,19 +40,30 @@ public record Variant(String name, String description, String profile, Map<Strin
 
     /** A variant that is only a name and what it is (a benchmark's loader, a tool). */
     public static Variant named(String name, String description) {
-        return new Variant(name, description, null, null, null, null, null, null, null, null, null, null);
+        return new Variant(name, description, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** A variant on the default JDK. */
     public Variant(String name, String description, String profile, Map<String, String> properties,
                    List<String> jvmOptions, List<String> serverCli, String checkout, Integer nodes, Integer dbNodes) {
-        this(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, null, null, null);
+        this(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, null, null, null, null);
     }
 
     /** The same variant with its server on the JDK in that folder (its major version, if it named one, kept). */
     public Variant onJavaHome(Path home) {
         return new Variant(name, description, profile, properties, jvmOptions, serverCli, checkout, nodes, dbNodes, jdk,
-                home == null ? null : home.toString(), aotCache);
+                home == null ? null : home.toString(), aotCache, serverOf);
+    }
+
+    /**
+     * This variant (server-of: host) as what it runs: the host's configuration, its properties and then this variant's
+     * (which the host's server switches at runtime).
+     */
+    Variant onServerOf(Variant host) {
+        var merged = new LinkedHashMap<>(host.properties());
+        merged.putAll(properties);
+        return new Variant(name, description, host.profile(), merged, host.jvmOptions(), host.serverCli(), host.checkout(),
+                host.nodes(), host.dbNodes(), host.jdk(), host.javaHome(), host.aotCache(), host.name());
     }
 
     /** Whether the variant's server starts with an ahead-of-time cache (aot-cache: train-and-use). */
@@ -121,7 +135,13 @@ public record Variant(String name, String description, String profile, Map<Strin
     /** Whether the variant sets anything of the server's (a benchmark's variants name loaders only). */
     boolean setsServer() {
         return profile != null || !properties.isEmpty() || !jvmOptions.isEmpty() || !serverCli.isEmpty()
-                || checkout != null || namesJdk() || aotCache != null;
+                || checkout != null || namesJdk() || aotCache != null || serverOf != null;
+    }
+
+    /** Whether the variant sets anything besides properties (what a variant on another's server may not). */
+    boolean setsMoreThanProperties() {
+        return profile != null || !jvmOptions.isEmpty() || !serverCli.isEmpty() || checkout != null || namesJdk()
+                || aotCache != null || nodes != null || dbNodes != null;
     }
 
     /** Database nodes: 1, the embedded database; more, a Galera cluster of that many nodes. */
@@ -157,6 +177,9 @@ public record Variant(String name, String description, String profile, Map<Strin
         }
         if (usesAotCache()) {
             parts.add("AOT cache (trained, then used)");
+        }
+        if (serverOf != null) {
+            parts.add("server-of " + serverOf + " (" + String.join(", ", RuntimeSwitches.switched(this)) + " switched at runtime)");
         }
         return String.join(", ", parts);
     }

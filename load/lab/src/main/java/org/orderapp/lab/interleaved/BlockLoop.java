@@ -164,7 +164,8 @@ final class BlockLoop {
 
     /**
      * Each variant's window in turn, the others idle and unsampled; a variant's replenish queue drained before the next
-     * one's window. Answers the last session measured.
+     * one's window, a shared server switched to the variant's runtime settings before it. Answers the last session
+     * measured.
      */
     private LoadSession measureInTurn(int block, List<ResidentVariant> visits, Map<String, LoadSession> sessions,
                                       Map<String, List<StepOutcome>> visited, Map<String, AuditResult> windowAudits,
@@ -174,6 +175,7 @@ final class BlockLoop {
                 say("Note: the previous variant's replenish queue was still busy when " + r.name() + " began");
             }
             LoadSession s = sessions.get(r.name());
+            r.switcher().switchTo(); // on a shared server: this variant's runtime settings
             StockSnapshot before = audits.startWindow(r, s);
             quietAfterReset(r, s);
             s.resumeSampling();

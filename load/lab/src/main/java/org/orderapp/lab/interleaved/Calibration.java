@@ -9,6 +9,7 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Interval;
 import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.experiment.Statistics;
 
 /**
@@ -22,9 +23,6 @@ import org.orderapp.lab.experiment.Statistics;
  */
 public final class Calibration {
 
-    /** The application's setting (MicroProfile Config) that makes its filter spin. */
-    public static final String SPIN_MICROS = "order.calibration.spin-micros";
-
     private Calibration() {
     }
 
@@ -37,7 +35,7 @@ public final class Calibration {
         double controlSpin = spin(definition, control);
         var found = new ArrayList<Method.Detected>();
         for (var v : definition.variants()) {
-            if (v.name().equals(control) || !v.properties().containsKey(SPIN_MICROS)) {
+            if (v.name().equals(control) || !v.properties().containsKey(RuntimeSwitches.SPIN_MICROS)) {
                 continue;
             }
             double injected = spin(definition, v.name()) - controlSpin;
@@ -61,6 +59,6 @@ public final class Calibration {
 
     private static double spin(ExperimentDefinition definition, String variant) {
         return definition.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
-                .map(v -> v.properties().get(SPIN_MICROS)).map(Double::parseDouble).orElse(0.0);
+                .map(v -> v.properties().get(RuntimeSwitches.SPIN_MICROS)).map(Double::parseDouble).orElse(0.0);
     }
 }

@@ -40,8 +40,8 @@ final class CompilerPriority {
         var done = new ArrayList<String>();
         for (ResidentVariant r : residents) {
             Optional<Long> pid = sessions.get(r.name()).cpu().serverPid();
-            if (pid.isEmpty()) {
-                continue; // not a process of this machine
+            if (pid.isEmpty() || raised.containsKey(pid.get())) {
+                continue; // not a process of this machine, or a server shared with a variant raised before
             }
             try {
                 int before = nice(pid.get(), pid.get());

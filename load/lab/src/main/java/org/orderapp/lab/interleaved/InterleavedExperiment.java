@@ -22,6 +22,7 @@ import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Method;
+import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.profile.ProfileDiffs;
 
 /**
@@ -197,6 +198,11 @@ public final class InterleavedExperiment {
             String profilerNote = s.cpuProfilerNote();
             if (profilerNote != null) {
                 notes.add(profilerNote);
+            }
+            if (!r.ownServer()) {
+                notes.add("Measured on the server of " + r.server() + ", switched to " + String.join(", ",
+                        RuntimeSwitches.switched(r.variant()).stream().map(k -> k + "=" + r.variant().properties().get(k)).toList())
+                        + " before each of its windows and warmed as " + r.server() + ": it has no run 0.");
             }
             notes.add("Measured by the interleaved method: run 0 is the warm-up, run N the window of block N; " + (settings.reset() != null
                     ? "the data was reset before every window and every window audited" + (audit == null ? "" : " (" + audit + ")")

@@ -25,7 +25,8 @@ final class ResidentWarmUp {
     /**
      * Every server at once under the first step's load, each until its own steady state: the compilers of several
      * servers work side by side on two cores instead of one after the other, and a server that becomes steady first
-     * rests while the others go on. Each variant's warm-up goes to its outcomes; its sampling is paused after.
+     * rests while the others go on. Each variant's warm-up goes to its outcomes; its sampling is paused after. A variant
+     * on another's server has no warm-up of its own: its server is warmed as its host.
      */
     void run(List<ResidentVariant> residents, Map<String, LoadSession> sessions, Map<String, List<StepOutcome>> outcomes)
             throws InterruptedException, IOException {
@@ -35,7 +36,8 @@ final class ResidentWarmUp {
                 load.steadyState() == null ? "a fixed " + load.warmUp().toSeconds() + " s" : "throughput within "
                         + Math.round(100 * load.steadyState().tolerance()) + " %, JIT at most "
                         + Math.round(100 * load.steadyState().maxJitShare()) + " % of the server's CPU"));
-        var warmed = AtOnce.step(residents, sessions, "the warm-up of %s", s -> s.step("warm-up", 0, 0, step, load.warmUp(),
+        var servers = residents.stream().filter(ResidentVariant::ownServer).toList();
+        var warmed = AtOnce.step(servers, sessions, "the warm-up of %s", s -> s.step("warm-up", 0, 0, step, load.warmUp(),
                 load.measure(), load.steadyState()));
         for (var e : warmed.entrySet()) {
             StepOutcome warm = e.getValue();

@@ -71,7 +71,7 @@ public final class InterleavedRun implements ExperimentExecution {
         LoadConfig load = definition.loadConfig();
         var steady = load.steadyState();
         Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * (pairing.together() ? 1 : definition.variants().size()));
-        Duration least = START.multipliedBy(definition.variants().size()).plus(steady == null ? load.warmUp() : steady.min())
+        Duration least = START.multipliedBy(ResidentStacks.serverCount(definition, pairing.together())).plus(steady == null ? load.warmUp() : steady.min())
                 .plus(block.multipliedBy(leastBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
     }
@@ -112,6 +112,7 @@ public final class InterleavedRun implements ExperimentExecution {
         record.put("pairing", pairing.words());
         record.put("precision", stop.precision());
         record.put("maxTime", stop.maxTime().toString());
+        record.put("servers", ResidentStacks.serverPlan(prepared.definition(), pairing.together()));
         record.put("database", ResidentStacks.databasePlan(prepared.definition(), pairing.together()));
         record.put("definition", prepared.definition().asMap());
         record.put("loadArguments", prepared.definition().loadArguments());
@@ -171,6 +172,7 @@ public final class InterleavedRun implements ExperimentExecution {
                 + ", interleaved");
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
         say("  load: " + String.join(" ", definition.loadArguments()));
+        say("  servers: " + ResidentStacks.serverPlan(definition, pairing.together()));
         say("  database: " + ResidentStacks.databasePlan(definition, pairing.together()));
         VariantDurability.notes(definition, settings.allowUnsafeDurability()).forEach(n -> say("  " + n));
         say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
@@ -208,12 +210,14 @@ public final class InterleavedRun implements ExperimentExecution {
             throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
                     + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
         }
-        for (int i = 0; i < definition.variants().size(); i++) {
+        var servers = ResidentStacks.servers(definition, pairing.together()).entrySet().stream()
+                .filter(e -> e.getKey().equals(e.getValue())).map(Map.Entry::getKey).toList();
+        for (int i = 0; i < servers.size(); i++) {
             var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT,
                     List.of(ServerAddress.PORT_OFFSET + "=" + (settings.portOffset() + i * ServerAddress.NODE_PORT_STEP)));
             for (int port : new int[] {address.httpPort(), address.managementPort()}) {
                 if (ServerProcess.listeningOn(port).isPresent()) {
-                    throw new IllegalArgumentException("port " + port + " of variant " + definition.variants().get(i).name()
+                    throw new IllegalArgumentException("port " + port + " of variant " + servers.get(i)
                             + " is in use: another server runs with the experiment's ports (choose others with --port-offset)");
                 }
             }

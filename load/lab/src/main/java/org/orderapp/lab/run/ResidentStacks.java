@@ -1,17 +1,21 @@
 package org.orderapp.lab.run;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.lab.interleaved.ResidentVariant;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.StackOptions;
+import org.orderapp.stack.admin.AdminClient;
 import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.database.DatabaseTarget;
 import org.orderapp.stack.layout.Folders;
@@ -20,12 +24,45 @@ import org.orderapp.target.Target;
 
 /**
  * The servers of an interleaved experiment, one per variant, started once and kept up (and started again by their
- * supervisor if one dies) until closed. Variant i has the experiment's port offset plus i × 20, as a cluster's nodes
- * have. The variants share one database when that is fair: they change no database setting and write the same
- * schema; a variant of another checkout (its migrations may differ) has one of its own. Every database gets the
- * experiment's reference data once, through the first server on it.
+ * supervisor if one dies) until closed. Server i has the experiment's port offset plus i × 20, as a cluster's nodes
+ * have. A variant on another's server (server-of) has none of its own when its windows are measured in turn: it is
+ * measured on its host's, which is started allowing runtime switches and switched to each variant's settings before
+ * its window; measured all at once, it has a server of its own started with its settings. The variants share one
+ * database when that is fair: they change no database setting and write the same schema; a variant of another
+ * checkout (its migrations may differ) has one of its own. Every database gets the experiment's reference data once,
+ * through the first server on it.
  */
 public final class ResidentStacks implements AutoCloseable {
+
+    /**
+     * The variant whose server each variant runs on, by name: its own, or (server-of, measured in turn) its host's, when
+     * the host is among the variants.
+     */
+    static Map<String, String> servers(ExperimentDefinition definition, boolean duet) {
+        var names = definition.variants().stream().map(Variant::name).toList();
+        var servers = new LinkedHashMap<String, String>();
+        for (Variant v : definition.variants()) {
+            servers.put(v.name(), !duet && v.serverOf() != null && names.contains(v.serverOf()) ? v.serverOf() : v.name());
+        }
+        return servers;
+    }
+
+    /** Which server each variant is measured on, for the plan and experiment.json. */
+    static String serverPlan(ExperimentDefinition definition, boolean duet) {
+        var servers = servers(definition, duet);
+        var shared = servers.entrySet().stream().filter(e -> !e.getKey().equals(e.getValue()))
+                .map(e -> e.getKey() + " on " + e.getValue() + "'s").toList();
+        String own = "one per variant" + (shared.isEmpty() ? "" : " but " + String.join(", ", shared)
+                + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)");
+        boolean anyServerOf = definition.variants().stream().anyMatch(v -> v.serverOf() != null);
+        return serverCount(definition, duet) + " server(s): " + own + (duet && anyServerOf ? "; every variant on a server of its own, "
+                + "started with its settings, since all are measured at once" : "");
+    }
+
+    /** How many servers the experiment starts. */
+    static int serverCount(ExperimentDefinition definition, boolean duet) {
+        return (int) servers(definition, duet).entrySet().stream().filter(e -> e.getKey().equals(e.getValue())).count();
+    }
 
     /** Why the variants share a database, or not, for the plan and the comparison. */
     static String databasePlan(ExperimentDefinition definition, boolean duet) {
@@ -63,11 +100,15 @@ public final class ResidentStacks implements AutoCloseable {
                                 Duration startupTimeout, boolean allowUnsafeDurability, Consumer<String> say) throws Exception {
         var definition = prepared.definition();
         data = new ExperimentData(definition, admin, say);
-        var residents = new ArrayList<ResidentVariant>();
+        var servers = servers(definition, duet);
+        Map<String, ResidentVariant> started = new LinkedHashMap<>();
         Map<String, DatabaseTarget> databases = new LinkedHashMap<>();
         try {
             int index = 0;
             for (Variant v : definition.variants()) {
+                if (!servers.get(v.name()).equals(v.name())) {
+                    continue; // on its host's server
+                }
                 boolean own = duet || ownDatabase(v);
                 String database = own ? v.name() : "shared";
                 Path databaseHome = own ? state.resolve(v.name()).resolve("mariadb") : state.resolve("mariadb");
@@ -76,6 +117,9 @@ public final class ResidentStacks implements AutoCloseable {
                 var properties = new ArrayList<String>();
                 properties.add(ServerAddress.PORT_OFFSET + "=" + (portOffset + index * ServerAddress.NODE_PORT_STEP));
                 v.properties().forEach((k, value) -> properties.add(k + "=" + value));
+                if (servers.values().stream().filter(v.name()::equals).count() > 1) {
+                    properties.add(RuntimeSwitches.ALLOWED + "=true"); // it hosts a variant switched at runtime
+                }
                 var options = new StackOptions(prepared.binaries().get(v.name()), serverBase, databaseHome,
                         prepared.profiles().get(v.name()), ServerAddress.DEFAULT_HTTP_PORT, properties, v.jvmOptions(), startupTimeout,
                         admin, v.serverCli(), 1, 1).withJavaHome(v.javaHomePath()).allowingUnsafeDurability(allowUnsafeDurability);
@@ -93,15 +137,48 @@ public final class ResidentStacks implements AutoCloseable {
                 if (!data.loadedInto(database)) {
                     data.prepare(stack.address().applicationUrl(), stack.trust(), database);
                 }
-                residents.add(new ResidentVariant(v, new Target(stack.address().applicationUrl(), stack.address().managementUrl(),
+                started.put(v.name(), new ResidentVariant(v, new Target(stack.address().applicationUrl(), stack.address().managementUrl(),
                         stack.database().url(), stack.database().user(), stack.database().password(), admin.authorization())
                         .withTrust(stack.trust()), database));
                 index++;
             }
+            var residents = new ArrayList<ResidentVariant>();
+            for (Variant v : definition.variants()) {
+                ResidentVariant host = started.get(servers.get(v.name()));
+                var sharing = definition.variants().stream().filter(o -> servers.get(o.name()).equals(host.name())).toList();
+                if (sharing.size() == 1) {
+                    residents.add(host);
+                    continue;
+                }
+                var client = new AdminClient(host.target().application(), Optional.of(admin), host.target().trust());
+                Map<String, String> settings = RuntimeSwitches.before(v, sharing);
+                residents.add(new ResidentVariant(v, host.target(), host.database(), host.name(), () -> client.switchAtRuntime(settings)));
+            }
+            checkSwitches(residents, say);
             return residents;
         } catch (Exception e) {
             close();
             throw e;
+        }
+    }
+
+    /**
+     * Every shared server switched to each of its variants' settings once and back to its own, so that a value the
+     * server refuses ends the experiment now rather than after the warm-up.
+     */
+    private static void checkSwitches(List<ResidentVariant> residents, Consumer<String> say) throws IOException, InterruptedException {
+        for (ResidentVariant r : residents) {
+            if (!r.ownServer()) {
+                r.switcher().switchTo();
+                say.accept("Variant " + r.name() + ": on the server of " + r.server() + ", switched to "
+                        + String.join(", ", RuntimeSwitches.switched(r.variant()).stream()
+                        .map(k -> k + "=" + r.variant().properties().get(k)).toList()) + " before each of its windows");
+            }
+        }
+        for (ResidentVariant r : residents) {
+            if (r.ownServer()) {
+                r.switcher().switchTo(); // every shared server back to its own variant's settings until the first window
+            }
         }
     }
 

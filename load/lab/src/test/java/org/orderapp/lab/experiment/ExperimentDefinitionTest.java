@@ -152,6 +152,53 @@ class ExperimentDefinitionTest {
         assertEquals(d.metrics(), d.withVariants(d.variants().subList(0, 2)).metrics());
     }
 
+    private static final String ON_SERVER_OF = """
+            varies: a CPU spin switched at runtime
+            variants:
+              - name: control
+                profile: tuned
+                jvm-options: [-Xmx1g]
+                properties: {order.ds.max-pool-size: "10"}
+              - name: spin
+                server-of: control
+                properties: {order.calibration.spin-micros: "200"}
+            """;
+
+    @Test
+    void aVariantOnAnothersServerTakesItsConfigurationAndSwitchesItsOwnSettings() throws Exception {
+        var d = ExperimentDefinition.read(file("runtime", ON_SERVER_OF));
+        Variant spin = d.variants().get(1);
+        assertEquals("control", spin.serverOf());
+        assertEquals("tuned", spin.profile(), "the host's configuration, so that measured by rounds it is the same server");
+        assertEquals(List.of("-Xmx1g"), spin.jvmOptions());
+        assertEquals(Map.of("order.ds.max-pool-size", "10", RuntimeSwitches.SPIN_MICROS, "200"), spin.properties());
+        assertEquals(List.of(RuntimeSwitches.SPIN_MICROS), RuntimeSwitches.switched(spin));
+        assertTrue(spin.summary().contains("server-of control (order.calibration.spin-micros switched at runtime)"), spin.summary());
+        assertEquals(Map.of(RuntimeSwitches.SPIN_MICROS, "0"), RuntimeSwitches.before(d.variants().get(0), d.variants()),
+                "the host's windows without the spin it does not set");
+        assertEquals(Map.of(RuntimeSwitches.SPIN_MICROS, "200"), RuntimeSwitches.before(spin, d.variants()));
+    }
+
+    @Test
+    void aVariantOnAnothersServerMaySetOnlyWhatTheServerSwitchesAtRuntime() throws Exception {
+        assertMessage(file("nohost", ON_SERVER_OF.replace("server-of: control", "server-of: nobody")),
+                "server-of names another variant of this experiment, whose server it shares; got 'nobody'");
+        assertMessage(file("itself", ON_SERVER_OF.replace("server-of: control", "server-of: spin")), "got 'spin'");
+        assertMessage(file("chain", ON_SERVER_OF + """
+                  - name: spin-2
+                    server-of: spin
+                    properties: {order.calibration.spin-micros: "50"}
+                """), "server-of spin, which is on control's server itself");
+        assertMessage(file("profile", ON_SERVER_OF.replace("server-of: control", "server-of: control\n    profile: baseline")),
+                "may set only properties its server switches at runtime: order.calibration.spin-micros");
+        assertMessage(file("fixed", ON_SERVER_OF.replace("{order.calibration.spin-micros: \"200\"}",
+                "{order.calibration.spin-micros: \"200\", order.ds.max-pool-size: \"20\"}")),
+                "order.ds.max-pool-size cannot be switched at runtime");
+        assertMessage(file("none", ON_SERVER_OF.replace("properties: {order.calibration.spin-micros: \"200\"}", "description: nothing")),
+                "it sets no property");
+        assertMessage(file("value", ON_SERVER_OF.replace("\"200\"", "\"-5\"")), "a whole number of microseconds, not '-5'");
+    }
+
     private static void assertMessage(Path f, String expected) {
         var e = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(f));
         assertTrue(e.getMessage().contains(expected), "'" + e.getMessage() + "' should say " + expected);

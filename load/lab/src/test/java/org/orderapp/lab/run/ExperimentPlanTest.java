@@ -1,12 +1,15 @@
 package org.orderapp.lab.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerProfile;
@@ -57,5 +60,31 @@ class ExperimentPlanTest {
                 "a cluster's node too");
         assertEquals("-XX:+ExitOnOutOfMemoryError -Xms2g -Xmx2g -XX:+UseZGC",
                 ServerProfile.load(layout, "tuned").jvmSizing(layout, List.of("-XX:+UseZGC")), "with the profile's and a variant's");
+    }
+
+    @Test
+    void aVariantOnAnothersServerSharesItWhenMeasuredInTurnAndHasItsOwnWhenAllRunAtOnce(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("calibration.yaml");
+        Files.writeString(file, """
+                varies: a spin
+                variants:
+                  - name: control
+                  - name: control-2
+                  - name: spin-50
+                    server-of: control
+                    properties: {order.calibration.spin-micros: "50"}
+                  - name: spin-200
+                    server-of: control
+                    properties: {order.calibration.spin-micros: "200"}
+                """);
+        var d = ExperimentDefinition.read(file);
+        assertEquals(Map.of("control", "control", "control-2", "control-2", "spin-50", "control", "spin-200", "control"),
+                ResidentStacks.servers(d, false));
+        assertEquals(2, ResidentStacks.serverCount(d, false));
+        assertTrue(ResidentStacks.serverPlan(d, false).startsWith("2 server(s): one per variant but spin-50 on control's, spin-200 "
+                + "on control's (switched at runtime"), ResidentStacks.serverPlan(d, false));
+        assertEquals(4, ResidentStacks.serverCount(d, true), "measured at once, every variant on a server of its own");
+        var withoutHost = d.withVariants(d.variants().subList(1, 4));
+        assertEquals("spin-50", ResidentStacks.servers(withoutHost, false).get("spin-50"), "its host left out: a server of its own");
     }
 }
