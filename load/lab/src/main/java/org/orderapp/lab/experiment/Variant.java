@@ -179,7 +179,7 @@ public record Variant(String name, String description, String profile, Map<Strin
             parts.add("AOT cache (trained, then used)");
         }
         if (serverOf != null) {
-            parts.add("server-of " + serverOf + " (" + String.join(", ", RuntimeSwitches.switched(this)) + " switched at runtime)");
+            parts.add("server-of " + serverOf + " (its properties switched at runtime)");
         }
         return String.join(", ", parts);
     }
