@@ -77,8 +77,11 @@ class InterleavedExperimentIT {
         Files.writeString(definition, TINY);
         Path results = WORK.resolve("results");
 
+        // A loose precision: the throughput of 5-s windows at 4 users beside the other integration tests moves by tens of
+        // per cent, and with two spinning variants four intervals must all be within it; at 60 % CI took 13 counted
+        // blocks (449 s) where 6 give what this test checks (its widest interval after 6 blocks there: 62 %).
         int exit = OrderCli.run(WORK.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(),
-                "--precision", "60%", "--max-time", "15m", "--output", results.toString(), "--state-dir", WORK.resolve("state").toString(),
+                "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", WORK.resolve("state").toString(),
                 "--port-offset", OrderCli.portOffset(320));
         assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + WORK.resolve("console.log") + ")");
 

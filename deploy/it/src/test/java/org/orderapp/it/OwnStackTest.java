@@ -15,7 +15,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * that on), one at a time: two streams for the machine's two cores. Most of these classes spend their time waiting
  * for a fault, a restart or a load's end, which the other stream uses. Without the lock the pool ran up to five of them
  * at once beside the shared stream (it adds threads when one blocks), and ClusterIT and FaultIT failed for want of CPU.
- * Give the class an {@code @Order}: the longest first.
+ * Give the class an {@code @Order}: the longest first. A class that starts a stack of its own may instead run in the
+ * shared stream, one after another with the classes there, to keep the two streams about even (CommitFaultIT): then it
+ * runs beside one of these, as every shared class does, on ports of its own.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

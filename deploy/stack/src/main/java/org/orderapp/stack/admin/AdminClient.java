@@ -34,6 +34,8 @@ public final class AdminClient {
 
     /** The one setting the server switches at runtime: the CPU microseconds each request spins. */
     public static final String SPIN_MICROS = "order.calibration.spin-micros";
+    /** The start setting without which a server refuses every runtime switch (403 naming it). */
+    public static final String RUNTIME_SWITCH_ALLOWED = "order.calibration.runtime-switch";
 
     /** The reset scope that brings the data back to the state the latest completed load left. */
     public static final String SCOPE_LOADED = "loaded";
@@ -171,7 +173,7 @@ public final class AdminClient {
     }
 
     /** 401 and 403 are never an answer a caller can use: they end the command with what to do. */
-    private void refuseUnauthorized(int status, String body) throws IOException {
+    private void refuseUnauthorized(URI base, int status, String body) throws IOException {
         if (status != 401 && status != 403) {
             return;
         }
@@ -229,10 +231,10 @@ public final class AdminClient {
             throw new IOException("the application does not answer at " + base + " (is ./order run running?)", e);
         }
         String body = response.body();
-        // The application answers its own refusal of a switch in JSON (the server was not started allowing it): not a
-        // matter of credentials, unlike the security layer's 403.
-        if (!(base == calibration && response.statusCode() == 403 && body.startsWith("{"))) {
-            refuseUnauthorized(response.statusCode(), body);
+        // A switch refused because the server was not started allowing it names that setting: not a matter of
+        // credentials, unlike every other 403.
+        if (!(base == calibration && response.statusCode() == 403 && body.contains(RUNTIME_SWITCH_ALLOWED))) {
+            refuseUnauthorized(base, response.statusCode(), body);
         }
         if (response.statusCode() == 404 && !body.startsWith("{")) {
             throw new IOException("no admin API at " + base + " (HTTP 404)");

@@ -182,8 +182,8 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     }
 
     /**
-     * The same experiment with only the named variants and the control (which every ratio needs), in the file's
-     * order; a name the file does not have is refused. Naming the control alone keeps it alone: its runs and their
+     * The same experiment with only the named variants, the control (which every ratio needs) and the hosts of named
+     * variants on another's server (server-of), in the file's order; a name the file does not have is refused. Naming the control alone keeps it alone: its runs and their
      * audits, no ratio (a fault test needs one implementation's run, not a comparison).
      */
     public ExperimentDefinition only(List<String> names) {
@@ -194,7 +194,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
                     + String.join(", ", known));
         }
         String controlName = controlOrDefault();
-        var kept = variants.stream().filter(v -> v.name().equals(controlName) || names.contains(v.name())).toList();
+        var hosts = variants.stream().filter(v -> names.contains(v.name()) && v.serverOf() != null).map(Variant::serverOf).toList();
+        var kept = variants.stream().filter(v -> v.name().equals(controlName) || names.contains(v.name()) || hosts.contains(v.name()))
+                .toList();
         return withVariants(kept);
     }
 

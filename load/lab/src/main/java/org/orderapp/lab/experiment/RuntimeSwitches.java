@@ -18,7 +18,7 @@ public final class RuntimeSwitches {
     /** The CPU microseconds each request spins (a test instrument of the application, never a tuning). */
     public static final String SPIN_MICROS = AdminClient.SPIN_MICROS;
     /** The start setting without which a server refuses every switch (false by default). */
-    public static final String ALLOWED = "order.calibration.runtime-switch";
+    public static final String ALLOWED = AdminClient.RUNTIME_SWITCH_ALLOWED;
     /** A switched setting's value on a server whose own variant does not set it: the application's default, no spin. */
     static final String NONE = "0";
 

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -125,12 +126,16 @@ final class BlockLoop {
             } else {
                 previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
             }
-            // Blocks count from the first after which no server's JIT compiler took more than the warm-up's share.
-            visited.forEach((name, visit) -> visit.forEach(o -> compilers.add(name, o.server().serverCpuMillis(),
+            // Blocks count from the first after which no server's JIT compiler took more than the warm-up's share: judged
+            // per server, a shared one by the windows of every variant on it.
+            Map<String, String> serverOf = new LinkedHashMap<>();
+            visits.forEach(r -> serverOf.put(r.name(), r.server()));
+            visited.forEach((name, visit) -> visit.forEach(o -> compilers.add(serverOf.get(name), o.server().serverCpuMillis(),
                     o.server().compilerCpuMillis())));
+            var servers = new LinkedHashSet<>(serverOf.values());
             boolean burnIn = !warm;
             boolean changed = false;
-            if (!warm && compilers.settled(visited.keySet())) {
+            if (!warm && compilers.settled(servers)) {
                 warm = true;
                 changed = settled.getAsBoolean();
                 burnIn = changed;
@@ -147,7 +152,7 @@ final class BlockLoop {
             } else if (burnIn) {
                 say(String.format(Locale.ROOT, "Block %d is burn-in: a server's JIT compiler took more than %s of its CPU over its "
                         + "latest windows holding a core's CPU of one window (%s)", block, StopRule.formatPercent(maxJitShare()),
-                        compilers.shares(visited.keySet())));
+                        compilers.shares(servers)));
             }
             if (!interrupted && !burnIn) {
                 blocks++;

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +39,11 @@ final class CompilerPriority {
     /** Raises every resident server's compiler threads to {@link #WARMING_NICE}; a server it cannot raise is said. */
     void raise(List<ResidentVariant> residents, Map<String, LoadSession> sessions) throws InterruptedException {
         var done = new ArrayList<String>();
+        var tried = new HashSet<Long>();
         for (ResidentVariant r : residents) {
             Optional<Long> pid = sessions.get(r.name()).cpu().serverPid();
-            if (pid.isEmpty() || raised.containsKey(pid.get())) {
-                continue; // not a process of this machine, or a server shared with a variant raised before
+            if (pid.isEmpty() || !tried.add(pid.get())) {
+                continue; // not a process of this machine, or a server shared with a variant tried before
             }
             try {
                 int before = nice(pid.get(), pid.get());

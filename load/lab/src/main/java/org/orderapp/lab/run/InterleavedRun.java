@@ -28,7 +28,7 @@ import org.orderapp.target.ServerProcess;
 
 /**
  * ./order experiment by the interleaved method: the plan and its estimate, every variant's server started once
- * (ResidentStacks), the measurement (InterleavedExperiment) until the precision or the time limit, experiment.json and
+ * (ResidentStacks; a server-of variant's is its host's), the measurement (InterleavedExperiment) until the precision or the time limit, experiment.json and
  * the comparison in the experiment's folder, and every server and database stopped at the end or on Ctrl-C.
  */
 public final class InterleavedRun implements ExperimentExecution {

@@ -169,7 +169,11 @@ public final class ResidentStacks implements AutoCloseable {
     private static void checkSwitches(List<ResidentVariant> residents, Consumer<String> say) throws IOException, InterruptedException {
         for (ResidentVariant r : residents) {
             if (!r.ownServer()) {
-                r.switcher().switchTo();
+                try {
+                    r.switcher().switchTo();
+                } catch (IOException e) {
+                    throw new IOException("variant " + r.name() + " (server-of " + r.server() + "): " + e.getMessage(), e);
+                }
                 say.accept("Variant " + r.name() + ": on the server of " + r.server() + ", switched to "
                         + String.join(", ", RuntimeSwitches.switched(r.variant()).stream()
                         .map(k -> k + "=" + r.variant().properties().get(k)).toList()) + " before each of its windows");

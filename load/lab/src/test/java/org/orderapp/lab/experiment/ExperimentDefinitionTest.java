@@ -173,10 +173,26 @@ class ExperimentDefinitionTest {
         assertEquals(List.of("-Xmx1g"), spin.jvmOptions());
         assertEquals(Map.of("order.ds.max-pool-size", "10", RuntimeSwitches.SPIN_MICROS, "200"), spin.properties());
         assertEquals(List.of(RuntimeSwitches.SPIN_MICROS), RuntimeSwitches.switched(spin));
-        assertTrue(spin.summary().contains("server-of control (its properties switched at runtime)"), spin.summary());
+        assertTrue(spin.summary().contains("server-of control (measured in turn: on control's server, its own properties switched at runtime)"), spin.summary());
         assertEquals(Map.of(RuntimeSwitches.SPIN_MICROS, "0"), RuntimeSwitches.before(d.variants().get(0), d.variants()),
                 "the host's windows without the spin it does not set");
         assertEquals(Map.of(RuntimeSwitches.SPIN_MICROS, "200"), RuntimeSwitches.before(spin, d.variants()));
+    }
+
+    @Test
+    void choosingAVariantOnAnothersServerKeepsItsHost() throws Exception {
+        var d = ExperimentDefinition.read(file("hosts", """
+                varies: a spin on the second server
+                variants:
+                  - name: control
+                  - name: other
+                  - name: spin
+                    server-of: other
+                    properties: {order.calibration.spin-micros: "50"}
+                """));
+        assertEquals(List.of("control", "other", "spin"), d.only(List.of("spin")).variants().stream().map(Variant::name).toList(),
+                "other kept, else spin would run a server of its own and compare two JVMs");
+        assertEquals(List.of("control", "other"), d.only(List.of("other")).variants().stream().map(Variant::name).toList());
     }
 
     @Test
