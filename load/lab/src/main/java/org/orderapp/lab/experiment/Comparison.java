@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.orderapp.lab.experiment.Observation.StepFigures;
@@ -60,8 +61,9 @@ public record Comparison(String experiment, String description, String command, 
                         String verdict, Double guide, Double halfWidth) {
     }
 
+    /** @param turn, partner the window's round within its block, and whether it is a partner window ({@link Observation}) */
     public record Run(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
-                      String report, boolean burnIn) {
+                      String report, boolean burnIn, int turn, boolean partner) {
     }
 
     /** The settings of the comparison that are not in the definition; method null: rounds. */
@@ -98,14 +100,15 @@ public record Comparison(String experiment, String description, String command, 
         }
         for (Observation o : observations) {
             if (!o.valid()) {
-                notes.add(String.format(Locale.ROOT, "Run %d (%s, round %d) was invalid: %s. It is left out of the means and ratios.",
-                        o.sequence(), o.variant(), o.round(), String.join("; ", o.reasons())));
+                notes.add(String.format(Locale.ROOT, "Run %d (%s, round %d%s) was invalid: %s. It is left out of the means and ratios.",
+                        o.sequence(), o.variant(), o.round(), o.partner() ? ", a partner window" : "", String.join("; ", o.reasons())));
             }
         }
         var variants = new ArrayList<VariantFigures>();
         for (var v : definition.variants()) {
-            var own = observations.stream().filter(o -> o.variant().equals(v.name())).toList();
-            var drawn = all.stream().filter(o -> o.variant().equals(v.name())).toList();
+            // A partner window is a reference for the pairing, not the variant's window of its block.
+            var own = observations.stream().filter(o -> o.variant().equals(v.name()) && !o.partner()).toList();
+            var drawn = all.stream().filter(o -> o.variant().equals(v.name()) && !o.partner()).toList();
             if (!own.isEmpty() && own.stream().noneMatch(Observation::valid)) {
                 notes.add("Variant " + v.name() + " has no valid run: it has no figures and no ratios.");
             }
@@ -154,7 +157,7 @@ public record Comparison(String experiment, String description, String command, 
 
     private static Run run(Observation o) {
         return new Run(o.sequence(), o.round(), o.variant(), o.folder(), o.valid(), o.reasons(),
-                o.folder() == null ? null : o.folder() + "/report.html", o.burnIn());
+                o.folder() == null ? null : o.folder() + "/report.html", o.burnIn(), o.turn(), o.partner());
     }
 
     private static StepSummary stepSummary(ExperimentDefinition definition, List<Observation> own, List<Observation> drawn, double step,
@@ -210,28 +213,85 @@ public record Comparison(String experiment, String description, String command, 
     }
 
     /**
-     * A variant's figure at a step paired with the control's in the same round or block, each once, both valid and
-     * counted (burn-in windows are not); with a crossover group of more than one block, one pair per complete group
-     * ({@link #crossoverGroups}). The one pairing of the ratios and of the calibration's differences.
+     * A variant's figure at a step paired with the control's in the same round or block, each once, the variant's
+     * window counted and the control's counted, or else usable (a partner window; burn-in windows are not); with a
+     * crossover group of more than one block, one pair per complete group ({@link #crossoverGroups}). The one pairing of
+     * the ratios and of the calibration's differences.
+     * <p>
+     * Within a block the two are taken from windows measured at the same time where there are such (a round of a block
+     * measured all at once in which both had a window, counted or partner); else (a variant switched at runtime on the
+     * control's server, measured in another round than the control) the control's figure is carried to the variant's
+     * round by how much the windows of the other servers that measured one variant in both rounds changed between
+     * them (the geometric mean of their ratios): (V / P_k) / (C / P_j) for the ratio, V against C × P_k / P_j for
+     * a difference. Without such a reference, or in turn, the two windows of the block are paired as they are.
      */
     public static List<double[]> paired(List<Observation> observations, String variant, String control, double step,
                                         Function<StepFigures, Double> value, int crossover) {
         Map<Integer, double[]> pairs = new TreeMap<>(); // round: the variant's figure, the control's
         for (Observation o : observations) {
-            if (!o.variant().equals(variant) || !o.counts()) {
+            if (!o.variant().equals(variant) || !o.counts() || pairs.containsKey(o.round())) {
                 continue;
             }
-            Observation pair = observations.stream()
-                    .filter(p -> p.variant().equals(control) && p.round() == o.round() && p.counts()).findFirst().orElse(null);
-            StepFigures mine = figures(o, step);
-            StepFigures theirs = pair == null ? null : figures(pair, step);
-            Double a = mine == null ? null : value.apply(mine);
-            Double b = theirs == null ? null : value.apply(theirs);
-            if (a != null && b != null) {
-                pairs.putIfAbsent(o.round(), new double[] {a, b});
+            var block = observations.stream().filter(w -> w.round() == o.round() && w.usable()).toList();
+            Observation counted = block.stream().filter(c -> c.variant().equals(control) && c.counts()).findFirst().orElse(null);
+            if (counted == null) {
+                continue;
             }
+            double[] pair = sameTime(block, variant, control, o.turn(), step, value);
+            if (pair == null) {
+                pair = sameTime(block, variant, control, counted.turn(), step, value);
+            }
+            if (pair == null) {
+                Double a = valueAt(o, step, value);
+                Double b = valueAt(counted, step, value);
+                if (a == null || b == null) {
+                    continue;
+                }
+                pair = new double[] {a, b * drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, value)};
+            }
+            pairs.put(o.round(), pair);
         }
         return crossover > 1 ? crossoverGroups(pairs, crossover) : List.copyOf(pairs.values());
+    }
+
+    /** The variant's and the control's figures from windows of one turn of a block, or null if either has none there. */
+    private static double[] sameTime(List<Observation> block, String variant, String control, int turn, double step,
+                                     Function<StepFigures, Double> value) {
+        Double a = at(block, variant, turn, step, value);
+        Double b = at(block, control, turn, step, value);
+        return a == null || b == null ? null : new double[] {a, b};
+    }
+
+    /**
+     * How much the machine changed from turn {@code from} to turn {@code to} of a block, as the servers that measured
+     * one variant (not one of {@code besides}) in both saw it: the geometric mean of their figures' ratios; 1 without one.
+     */
+    private static double drift(List<Observation> block, Set<String> besides, int from, int to, double step,
+                                Function<StepFigures, Double> value) {
+        if (from == to) {
+            return 1;
+        }
+        double logs = 0;
+        int n = 0;
+        for (String other : block.stream().map(Observation::variant).filter(v -> !besides.contains(v)).distinct().toList()) {
+            Double then = at(block, other, from, step, value);
+            Double now = at(block, other, to, step, value);
+            if (then != null && now != null && then > 0 && now > 0) {
+                logs += Math.log(now / then);
+                n++;
+            }
+        }
+        return n == 0 ? 1 : Math.exp(logs / n);
+    }
+
+    private static Double at(List<Observation> block, String variant, int turn, double step, Function<StepFigures, Double> value) {
+        return block.stream().filter(w -> w.variant().equals(variant) && w.turn() == turn).map(w -> valueAt(w, step, value))
+                .filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private static Double valueAt(Observation o, double step, Function<StepFigures, Double> value) {
+        StepFigures f = figures(o, step);
+        return f == null ? null : value.apply(f);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
@@ -167,6 +168,31 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     public String controlOrDefault() {
         return control != null ? control : variants.get(0).name();
+    }
+
+    /**
+     * The variant whose server each variant runs on (interleaved method), by name, in the file's order: its own, or
+     * (server-of) its host's when the host is among the variants, switched to the variant's settings at runtime.
+     */
+    public Map<String, String> servers() {
+        var names = variants.stream().map(Variant::name).toList();
+        var servers = new LinkedHashMap<String, String>();
+        variants.forEach(v -> servers.put(v.name(), v.serverOf() != null && names.contains(v.serverOf()) ? v.serverOf() : v.name()));
+        return servers;
+    }
+
+    /** The servers an interleaved experiment starts: one per variant, less those measured on another's. */
+    public int serverCount() {
+        return (int) servers().entrySet().stream().filter(e -> e.getKey().equals(e.getValue())).count();
+    }
+
+    /**
+     * The most variants on one server: the rounds of a block measured all at once (duet), since a server measures one
+     * variant at a time.
+     */
+    public int mostOnOneServer() {
+        return servers().values().stream().collect(Collectors.groupingBy(s -> s, Collectors.counting()))
+                .values().stream().mapToInt(Long::intValue).max().orElse(1);
     }
 
     /** The same experiment with other rounds or load options (the command line's overrides). */

@@ -8,16 +8,30 @@ import org.orderapp.driver.report.StepOutcome;
  * One measured run of a variant in an experiment: its figures per step, and whether it met the run rules.
  *
  * @param sequence the run's place in the order of execution (1, 2, ...)
+ * @param round    the round, or the block of the interleaved method
  * @param folder   the run's folder, relative to the experiment's
  * @param burnIn   a window of a block measured while a server's JIT compiler was still at work (interleaved method):
  *                 drawn, not counted in the means and ratios
+ * @param turn     the round within the block in which the window was measured (0 first): a block measured all at once
+ *                 has one round per variant on its busiest server, and windows of one turn were measured at the same time;
+ *                 0 for every window measured in turn, and for the rounds method
+ * @param partner  a further window of a server's own variant in a block, measured beside another server's runtime
+ *                 variant (a block all at once has a round for each variant of the busiest server): not the variant's
+ *                 window of the block, so neither drawn nor counted in its figures, but the reference its turn gives the
+ *                 pairing ({@link Comparison#paired})
  */
 public record Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
-                          List<StepFigures> steps, boolean burnIn) {
+                          List<StepFigures> steps, boolean burnIn, int turn, boolean partner) {
 
     public Observation {
         reasons = List.copyOf(reasons);
         steps = List.copyOf(steps);
+    }
+
+    /** A run, or a variant's window of a block of one round. */
+    public Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
+                       List<StepFigures> steps, boolean burnIn) {
+        this(sequence, round, variant, folder, valid, reasons, steps, burnIn, 0, false);
     }
 
     /** A run or window that counts (not burn-in). */
@@ -26,8 +40,13 @@ public record Observation(int sequence, int round, String variant, String folder
         this(sequence, round, variant, folder, valid, reasons, steps, false);
     }
 
-    /** Whether the run or window counts in the means and ratios: valid, and not burn-in. */
+    /** Whether the run or window counts in the variant's means and ratios: valid, not burn-in, not a partner window. */
     public boolean counts() {
+        return usable() && !partner;
+    }
+
+    /** Whether the window's figures may be paired: valid and not burn-in (a partner window's too). */
+    public boolean usable() {
         return valid && !burnIn;
     }
 

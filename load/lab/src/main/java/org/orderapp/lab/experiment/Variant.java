@@ -179,8 +179,7 @@ public record Variant(String name, String description, String profile, Map<Strin
             parts.add("AOT cache (trained, then used)");
         }
         if (serverOf != null) {
-            parts.add("server-of " + serverOf + " (measured in turn: on " + serverOf + "'s server, its own properties switched at "
-                    + "runtime)");
+            parts.add("server-of " + serverOf + " (on " + serverOf + "'s server, its own properties switched at runtime)");
         }
         return String.join(", ", parts);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,6 +34,8 @@ final class BlockLoop {
     private final Supplier<Comparison> progress;
     private final List<Observation> observations = new ArrayList<>();
     private final CompilerSettling compilers;
+    /** Each variant's windows so far, by name: the run number of its next. */
+    private final Map<String, Integer> windows = new LinkedHashMap<>();
     private volatile boolean interrupted;
     /** Blocks that count (after the burn-in), and blocks measured at all. */
     private int blocks;
@@ -92,7 +95,8 @@ final class BlockLoop {
         int sequence = 0;
         while (true) {
             Duration elapsed = Duration.ofNanos(System.nanoTime() - settings.startedNanos());
-            Duration nextBlock = blockNanos > 0 ? Duration.ofNanos(blockNanos) : estimateBlock(residents.size());
+            Duration nextBlock = blockNanos > 0 ? Duration.ofNanos(blockNanos)
+                    : estimateBlock(settings.pairing().together() ? DuetRounds.of(residents).size() : residents.size());
             StopRule.Decision decision = interrupted ? StopRule.Decision.TIME_UP
                     : settings.stop().decide(blocks, elapsed, headlineHalfWidths(), nextBlock);
             if (decision != StopRule.Decision.GO_ON) {
@@ -107,7 +111,7 @@ final class BlockLoop {
             }
             if (settings.pairing() == Pairing.DUET_ON_OWN_CORES && measured > 0) {
                 try {
-                    CorePinning.pin(residents, sessions, measured, out); // the cores change hands every block
+                    CorePinning.pin(InterleavedExperiment.ownServers(residents), sessions, measured, out); // the cores change hands every block
                 } catch (IOException e) { // a process started again: the blocks so far are compared, as at the time limit
                     stop = "stopped after " + blocks + " blocks: " + e.getMessage();
                     say("Stop: " + stop);
@@ -117,22 +121,26 @@ final class BlockLoop {
             long blockStart = System.nanoTime();
             int block = ++measured;
             List<ResidentVariant> visits = order.next(residents);
-            Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
-            Map<String, AuditResult> windowAudits = new LinkedHashMap<>();
-            say(String.format(Locale.ROOT, "=== Block %d: %s%s ===", block, String.join(", ", visits.stream().map(ResidentVariant::name).toList()),
-                    settings.pairing().together() ? ", all at once" : ""));
-            if (settings.pairing().together()) {
-                measureTogether(block, visits, sessions, visited, windowAudits);
+            var windows = new ArrayList<Measured>();
+            var rounds = settings.pairing().together() ? DuetRounds.of(visits) : null;
+            say(String.format(Locale.ROOT, "=== Block %d: %s ===", block, rounds == null ? String.join(", ", visits.stream()
+                    .map(ResidentVariant::name).toList()) : rounds.size() == 1 ? String.join(", ", visits.stream()
+                    .map(ResidentVariant::name).toList()) + ", all at once" : String.join("; then ", rounds.stream().map(round ->
+                    String.join(", ", round.stream().map(w -> w.name() + (w.partner() ? " (partner)" : "")).toList())).toList())
+                    + ": " + rounds.size() + " rounds, each all at once"));
+            if (rounds != null) {
+                for (int turn = 0; turn < rounds.size() && !interrupted; turn++) {
+                    measureTogether(block, turn, rounds.size(), rounds.get(turn), sessions, windows);
+                }
             } else {
-                previous = measureInTurn(block, visits, sessions, visited, windowAudits, previous);
+                previous = measureInTurn(block, visits, sessions, windows, previous);
             }
             // Blocks count from the first after which no server's JIT compiler took more than the warm-up's share: judged
             // per server, a shared one by the windows of every variant on it.
-            Map<String, String> serverOf = new LinkedHashMap<>();
-            visits.forEach(r -> serverOf.put(r.name(), r.server()));
-            visited.forEach((name, visit) -> visit.forEach(o -> compilers.add(serverOf.get(name), o.server().serverCpuMillis(),
+            windows.forEach(w -> w.outcomes().forEach(o -> compilers.add(w.variant().server(), o.server().serverCpuMillis(),
                     o.server().compilerCpuMillis())));
-            var servers = new LinkedHashSet<>(serverOf.values());
+            var servers = new LinkedHashSet<String>();
+            visits.forEach(r -> servers.add(r.server()));
             boolean burnIn = !warm;
             boolean changed = false;
             if (!warm && compilers.settled(servers)) {
@@ -140,8 +148,8 @@ final class BlockLoop {
                 changed = settled.getAsBoolean();
                 burnIn = changed;
             }
-            for (var v : visited.entrySet()) {
-                var o = observation(++sequence, block, v.getKey(), sessions.get(v.getKey()), v.getValue(), windowAudits.get(v.getKey()), burnIn);
+            for (var w : windows) {
+                var o = observation(++sequence, block, w, sessions.get(w.variant().name()), burnIn);
                 synchronized (observations) {
                     observations.add(o);
                 }
@@ -167,14 +175,25 @@ final class BlockLoop {
         }
     }
 
+    /** A window measured: the variant, its round within the block, whether a partner window, its steps and audit. */
+    private record Measured(ResidentVariant variant, int turn, boolean partner, List<StepOutcome> outcomes, AuditResult audit) {
+    }
+
+    /**
+     * The number of the variant's next window, its run in its folder: the block's, where a variant has one window per
+     * block; a server's own variant with partner windows has more.
+     */
+    private int nextWindow(ResidentVariant r) {
+        return windows.merge(r.name(), 1, Integer::sum);
+    }
+
     /**
      * Each variant's window in turn, the others idle and unsampled; a variant's replenish queue drained before the next
      * one's window, a shared server switched to the variant's runtime settings before it. Answers the last session
      * measured.
      */
     private LoadSession measureInTurn(int block, List<ResidentVariant> visits, Map<String, LoadSession> sessions,
-                                      Map<String, List<StepOutcome>> visited, Map<String, AuditResult> windowAudits,
-                                      LoadSession previous) throws IOException, InterruptedException {
+                                      List<Measured> windows, LoadSession previous) throws IOException, InterruptedException {
         for (ResidentVariant r : visits) {
             if (previous != null && !previous.awaitQuiet(load.drainTimeout())) {
                 say("Note: the previous variant's replenish queue was still busy when " + r.name() + " began");
@@ -185,18 +204,19 @@ final class BlockLoop {
             quietAfterReset(r, s);
             s.resumeSampling();
             var visit = new ArrayList<StepOutcome>();
+            int run = nextWindow(r);
             try {
                 for (int i = 0; i < load.steps().size(); i++) {
-                    visit.add(s.step("block " + block, block, i, load.steps().get(i), load.warmUp(), load.measure(), null));
+                    visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), load.measure(), null));
                 }
             } finally {
                 s.pauseSampling();
             }
-            windowAudits.put(r.name(), audits.endWindow(r, s, before));
+            var audit = audits.endWindow(r, s, before);
             synchronized (outcomes) { // an interrupt copies them from another thread
                 outcomes.get(r.name()).addAll(visit);
             }
-            visited.put(r.name(), visit);
+            windows.add(new Measured(r, 0, false, visit, audit));
             previous = s;
             if (interrupted) {
                 break;
@@ -206,16 +226,25 @@ final class BlockLoop {
     }
 
     /**
-     * Every variant's window at the same time, step by step (duet benchmarking: a slower spell of the machine falls on
-     * every variant of the block alike). One driver process loads them all, so each window counts the driver's CPU
-     * by its share of the transactions.
+     * One round of a block: every server's window at the same time, step by step (duet benchmarking: a slower spell of
+     * the machine falls on every server of the round alike), each server first switched to its window's variant's
+     * runtime settings. One driver process loads them all, so each window counts the driver's CPU by its share of the
+     * transactions.
      */
-    private void measureTogether(int block, List<ResidentVariant> visits, Map<String, LoadSession> sessions,
-                                 Map<String, List<StepOutcome>> visited, Map<String, AuditResult> windowAudits)
-            throws IOException, InterruptedException {
+    private void measureTogether(int block, int turn, int rounds, List<DuetRounds.Window> round, Map<String, LoadSession> sessions,
+                                 List<Measured> windows) throws IOException, InterruptedException {
+        var visits = round.stream().map(DuetRounds.Window::variant).toList();
         Map<String, StockSnapshot> before = new LinkedHashMap<>();
-        for (ResidentVariant r : visits) {
+        Map<LoadSession, Integer> runs = new IdentityHashMap<>();
+        Map<LoadSession, String> labels = new IdentityHashMap<>();
+        Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
+        for (var w : round) {
+            var r = w.variant();
+            r.switcher().switchTo();
             before.put(r.name(), audits.startWindow(r, sessions.get(r.name())));
+            runs.put(sessions.get(r.name()), nextWindow(r));
+            labels.put(sessions.get(r.name()), "block " + block + (rounds > 1 ? ", round " + (turn + 1) : "")
+                    + (w.partner() ? " (partner)" : ""));
             visited.put(r.name(), new ArrayList<>());
         }
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
@@ -225,8 +254,8 @@ final class BlockLoop {
         try {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;
-                var step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step("block " + block,
-                        block, index, load.steps().get(index), load.warmUp(), load.measure(), null));
+                var step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step(labels.get(s),
+                        runs.get(s), index, load.steps().get(index), load.warmUp(), load.measure(), null));
                 double all = step.values().stream().mapToDouble(o -> o.client().successes()).sum();
                 step.forEach((name, o) -> visited.get(name).add(all > 0 && o.client().successes() > 0
                         ? o.withServer(o.server().sharingTheDriver(o.client().successes() / all)) : o));
@@ -234,11 +263,13 @@ final class BlockLoop {
         } finally {
             visits.forEach(r -> sessions.get(r.name()).pauseSampling());
         }
-        for (ResidentVariant r : visits) {
-            windowAudits.put(r.name(), audits.endWindow(r, sessions.get(r.name()), before.get(r.name())));
+        for (var w : round) {
+            var r = w.variant();
+            var audit = audits.endWindow(r, sessions.get(r.name()), before.get(r.name()));
             synchronized (outcomes) {
                 outcomes.get(r.name()).addAll(visited.get(r.name()));
             }
+            windows.add(new Measured(r, turn, w.partner(), visited.get(r.name()), audit));
         }
     }
 
@@ -254,9 +285,9 @@ final class BlockLoop {
         }
     }
 
-    /** A first guess of a block's length before one was measured: every variant's steps (at once: one's), settle and window each. */
+    /** A first guess of a block's length before one was measured: its windows' steps one after another, settle and window each. */
     private Duration estimateBlock(int variants) {
-        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) (settings.pairing().together() ? 1 : variants) * load.steps().size());
+        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) variants * load.steps().size());
     }
 
     /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */
@@ -264,18 +295,17 @@ final class BlockLoop {
         return load.steadyState() == null ? 1 : load.steadyState().maxJitShare();
     }
 
-    private Observation observation(int sequence, int block, String variant, LoadSession s, List<StepOutcome> visit, AuditResult audit,
-                                    boolean burnIn) {
+    private Observation observation(int sequence, int block, Measured w, LoadSession s, boolean burnIn) {
         // The window's own rules (response times, mix, errors) and, when the data is reset before every window, its audit.
         var reasons = new ArrayList<String>();
-        visit.forEach(o -> reasons.addAll(load.rules().check(o.client(), load.mix()).reasons()));
-        if (audit != null && !audit.pass()) {
-            reasons.add("the audit failed" + (audit.findings().isEmpty() ? "" : ": " + audit.findings().get(0)));
+        w.outcomes().forEach(o -> reasons.addAll(load.rules().check(o.client(), load.mix()).reasons()));
+        if (w.audit() != null && !w.audit().pass()) {
+            reasons.add("the audit failed" + (w.audit().findings().isEmpty() ? "" : ": " + w.audit().findings().get(0)));
         }
         Validity validity = Validity.of(reasons);
         String folder = settings.folder().relativize(s.folder()).toString();
-        return new Observation(sequence, block, variant, folder, validity.valid(), validity.reasons(),
-                visit.stream().map(Observation.StepFigures::of).toList(), burnIn);
+        return new Observation(sequence, block, w.variant().name(), folder, validity.valid(), validity.reasons(),
+                w.outcomes().stream().map(Observation.StepFigures::of).toList(), burnIn, w.turn(), w.partner());
     }
 
     private static boolean headline(String metric) {

@@ -113,7 +113,7 @@ public final class InterleavedExperiment {
                 }
             }
             if (settings.pairing() == Pairing.DUET_ON_OWN_CORES) {
-                CorePinning.pin(residents, sessions, 0, out);
+                CorePinning.pin(ownServers(residents), sessions, 0, out);
             }
             measuring.set(new Measuring(residents, sessions));
             var compilers = new CompilerPriority(out);
@@ -158,7 +158,10 @@ public final class InterleavedExperiment {
                 load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
                         + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
                         + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
-                        + crossover() + " blocks, in which every variant had every core alike"),
+                        + crossover() + " blocks, in which every server had every core alike")
+                        + (settings.pairing().together() && definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on "
+                        + "another's server is paired with that server's own window through the windows the other servers "
+                        + "measured at the same times (each ratio taken against theirs)" : ""),
                 settings.stop().precision(), loop.blocks(), loop.stop(), minutes,
                 Calibration.detected(definition, loop.observations(), crossover()), null,
                 audit, profiles, crossover());
@@ -175,9 +178,14 @@ public final class InterleavedExperiment {
         return comparison;
     }
 
+    /** The variants that run a server of their own: one each per server. */
+    static List<ResidentVariant> ownServers(List<ResidentVariant> residents) {
+        return residents.stream().filter(ResidentVariant::ownServer).toList();
+    }
+
     /** On own cores, the blocks of a crossover group (CorePinning); else null. */
     private Integer crossover() {
-        return settings.pairing().crossover(definition.variants().size());
+        return settings.pairing().crossover(definition.serverCount());
     }
 
     /**
@@ -204,7 +212,11 @@ public final class InterleavedExperiment {
                         RuntimeSwitches.switched(r.variant()).stream().map(k -> k + "=" + r.variant().properties().get(k)).toList())
                         + " before each of its windows and warmed as " + r.server() + ": it has no run 0.");
             }
-            notes.add("Measured by the interleaved method: run 0 is the warm-up, run N the window of block N; " + (settings.reset() != null
+            boolean partnerWindows = settings.pairing().together() && definition.mostOnOneServer() > 1 && r.ownServer()
+                    && residents.stream().filter(o -> o.server().equals(r.name())).count() < definition.mostOnOneServer();
+            notes.add("Measured by the interleaved method: run 0 is the warm-up, " + (partnerWindows ? "then one window in every "
+                    + "round of a block (" + definition.mostOnOneServer() + " a block): its own and partner windows beside the other "
+                    + "servers' runtime variants, which comparison.json's runs tell apart; " : "run N the window of block N; ") + (settings.reset() != null
                     ? "the data was reset before every window and every window audited" + (audit == null ? "" : " (" + audit + ")")
                     + "; the audit here is the last window's" : "the audit is that of its database at the end of the experiment"
                     + (audit == null ? " (none)" : ": " + audit)) + "." + (interrupted ? " Interrupted: the windows measured until then." : ""));

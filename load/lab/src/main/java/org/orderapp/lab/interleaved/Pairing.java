@@ -4,10 +4,10 @@ package org.orderapp.lab.interleaved;
 public enum Pairing {
     /** One after another in a random order, the others idle. */
     IN_TURN("in a random order"),
-    /** All at the same time, the servers sharing the cores (duet). */
-    DUET("every variant's at the same time, each on a database of its own (duet)"),
+    /** All at the same time, the servers sharing the cores (duet); a round per variant of the busiest server. */
+    DUET("all at once, each server on a database of its own (duet)"),
     /** All at the same time, each variant's server and database on cores of its own (duet on own cores). */
-    DUET_ON_OWN_CORES("every variant's at the same time, each on a database and cores of its own (duet on own cores)");
+    DUET_ON_OWN_CORES("all at once, each server on a database and cores of its own (duet on own cores)");
 
     private final String words;
 

@@ -70,8 +70,8 @@ public final class InterleavedRun implements ExperimentExecution {
     public Estimate estimate() {
         LoadConfig load = definition.loadConfig();
         var steady = load.steadyState();
-        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * (pairing.together() ? 1 : definition.variants().size()));
-        Duration least = START.multipliedBy(ResidentStacks.serverCount(definition, pairing.together())).plus(steady == null ? load.warmUp() : steady.min())
+        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * windowsPerBlock());
+        Duration least = START.multipliedBy(definition.serverCount()).plus(steady == null ? load.warmUp() : steady.min())
                 .plus(block.multipliedBy(leastBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
     }
@@ -81,8 +81,13 @@ public final class InterleavedRun implements ExperimentExecution {
      * paired per group).
      */
     private int leastBlocks() {
-        Integer crossover = pairing.crossover(definition.variants().size());
+        Integer crossover = pairing.crossover(definition.serverCount());
         return crossover == null ? stop.minBlocks() : stop.minBlocks() * crossover;
+    }
+
+    /** The windows of a block one after another: every variant's in turn; all at once, a round per variant on the busiest server. */
+    private int windowsPerBlock() {
+        return pairing.together() ? definition.mostOnOneServer() : definition.variants().size();
     }
 
     @Override
@@ -167,7 +172,7 @@ public final class InterleavedRun implements ExperimentExecution {
         int variants = definition.variants().size();
         var steady = load.steadyState();
         Duration visit = load.warmUp().plus(load.measure()).multipliedBy(load.steps().size());
-        Duration block = pairing.together() ? visit : visit.multipliedBy(variants);
+        Duration block = visit.multipliedBy(windowsPerBlock());
         say("Experiment " + definition.name() + " (" + file + "): " + variants + " variants, control " + definition.controlOrDefault()
                 + ", interleaved");
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
@@ -183,7 +188,8 @@ public final class InterleavedRun implements ExperimentExecution {
                         + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
                         + "transaction is within ±%s; blocks until every server's JIT compiler takes at most the warm-up's share "
                         + "(over a core-window of its CPU) are burn-in, not counted",
-                pairing.words(), formatMinutes(visit), load.steps().size(),
+                pairing.together() && windowsPerBlock() > 1 ? pairing.words() + ", in " + windowsPerBlock()
+                        + " rounds of one window per server" : pairing.words(), formatMinutes(visit), load.steps().size(),
                 load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
                 leastBlocks(), formatPercent(stop.precision())));
         Duration earliest = estimate().least();
@@ -210,7 +216,7 @@ public final class InterleavedRun implements ExperimentExecution {
             throw new IllegalArgumentException("the experiment replaces ALL data of the database ORDER_DB_URL names ("
                     + DatabaseTarget.external().get().displayUrl() + "); run again with --reset-all to allow it");
         }
-        var servers = ResidentStacks.servers(definition, pairing.together()).entrySet().stream()
+        var servers = definition.servers().entrySet().stream()
                 .filter(e -> e.getKey().equals(e.getValue())).map(Map.Entry::getKey).toList();
         for (int i = 0; i < servers.size(); i++) {
             var address = ServerAddress.of(ServerAddress.DEFAULT_HTTP_PORT,

@@ -25,50 +25,33 @@ import org.orderapp.target.Target;
 /**
  * The servers of an interleaved experiment, one per variant, started once and kept up (and started again by their
  * supervisor if one dies) until closed. Server i has the experiment's port offset plus i × 20, as a cluster's nodes
- * have. A variant on another's server (server-of) has none of its own when its windows are measured in turn: it is
- * measured on its host's, which is started allowing runtime switches and switched to each variant's settings before
- * its window; measured all at once, it has a server of its own started with its settings. The variants share one
+ * have. A variant on another's server (server-of) has none of its own: it is measured on its host's, which is started
+ * allowing runtime switches and switched to each variant's settings before its window. The variants share one
  * database when that is fair: they change no database setting and write the same schema; a variant of another
  * checkout (its migrations may differ) has one of its own. Every database gets the experiment's reference data once,
  * through the first server on it.
  */
 public final class ResidentStacks implements AutoCloseable {
 
-    /**
-     * The variant whose server each variant runs on, by name: its own, or (server-of, measured in turn) its host's, when
-     * the host is among the variants.
-     */
-    static Map<String, String> servers(ExperimentDefinition definition, boolean duet) {
-        var names = definition.variants().stream().map(Variant::name).toList();
-        var servers = new LinkedHashMap<String, String>();
-        for (Variant v : definition.variants()) {
-            servers.put(v.name(), !duet && v.serverOf() != null && names.contains(v.serverOf()) ? v.serverOf() : v.name());
-        }
-        return servers;
-    }
-
     /** Which server each variant is measured on, for the plan and experiment.json. */
     static String serverPlan(ExperimentDefinition definition, boolean duet) {
-        var servers = servers(definition, duet);
-        var shared = servers.entrySet().stream().filter(e -> !e.getKey().equals(e.getValue()))
+        var shared = definition.servers().entrySet().stream().filter(e -> !e.getKey().equals(e.getValue()))
                 .map(e -> e.getKey() + " on " + e.getValue() + "'s").toList();
-        String own = "one per variant" + (shared.isEmpty() ? "" : " but " + String.join(", ", shared)
-                + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)");
-        boolean anyServerOf = definition.variants().stream().anyMatch(v -> v.serverOf() != null);
-        return serverCount(definition, duet) + " server(s): " + own + (duet && anyServerOf ? "; every variant on a server of its own, "
-                + "started with its settings, since all are measured at once" : "");
-    }
-
-    /** How many servers the experiment starts. */
-    static int serverCount(ExperimentDefinition definition, boolean duet) {
-        return (int) servers(definition, duet).entrySet().stream().filter(e -> e.getKey().equals(e.getValue())).count();
+        if (shared.isEmpty()) {
+            return definition.serverCount() + " server(s): one per variant";
+        }
+        return definition.serverCount() + " server(s): one per variant but " + String.join(", ", shared)
+                + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)"
+                + (duet ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
+                + "a time and its own again where it has fewer (a partner window: through the windows the other servers "
+                + "measured beside them, a runtime variant and its host, measured in different rounds, are compared)" : "");
     }
 
     /** Why the variants share a database, or not, for the plan and the comparison. */
     static String databasePlan(ExperimentDefinition definition, boolean duet) {
         if (duet) {
-            return "one database per variant: the variants are measured at the same time, and each database's CPU must be "
-                    + "its variant's alone";
+            return "one database per server: the servers are measured at the same time, and each database's CPU must be "
+                    + "its server's alone";
         }
         var own = definition.variants().stream().filter(ResidentStacks::ownDatabase).map(Variant::name).toList();
         return own.isEmpty() ? "one database for every variant: none changes the database, all write the same schema, and "
@@ -92,7 +75,7 @@ public final class ResidentStacks implements AutoCloseable {
     /**
      * Starts every variant's stack in the definition's order and loads the data; on failure stops what it started.
      *
-     * @param duet  every variant on a database of its own (its windows run beside the others')
+     * @param duet  every server on a database of its own (its windows run beside the others')
      * @param state where the servers and databases keep their state: state/NAME/server, state/mariadb (shared) or
      *              state/NAME/mariadb
      */
@@ -100,7 +83,7 @@ public final class ResidentStacks implements AutoCloseable {
                                 Duration startupTimeout, boolean allowUnsafeDurability, Consumer<String> say) throws Exception {
         var definition = prepared.definition();
         data = new ExperimentData(definition, admin, say);
-        var servers = servers(definition, duet);
+        var servers = definition.servers();
         Map<String, ResidentVariant> started = new LinkedHashMap<>();
         Map<String, DatabaseTarget> databases = new LinkedHashMap<>();
         try {

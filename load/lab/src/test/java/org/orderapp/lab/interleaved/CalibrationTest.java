@@ -72,6 +72,43 @@ class CalibrationTest {
         assertEquals(220, perGroup.ci95().get(1), 0.5);
     }
 
+    @Test
+    void allAtOnceARuntimeSpinIsPairedWithItsHostThroughThePartnerServersWindows() throws Exception {
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        assertEquals(3, calibration.mostOnOneServer(), "control's server has control, spin-50 and spin-200: three rounds a block");
+        var observations = new ArrayList<Observation>();
+        var machine = new java.util.Random(7);
+        for (int block = 1; block <= 12; block++) {
+            // The machine's pace changes from round to round by up to a factor of two; control-2, a JVM of its own, costs 5 %
+            // more than control; control's server measures its three variants one per round, in an order that rotates.
+            double[] pace = {0.7 + 0.8 * machine.nextDouble(), 0.7 + 0.8 * machine.nextDouble(), 0.7 + 0.8 * machine.nextDouble()};
+            for (int turn = 0; turn < 3; turn++) {
+                observations.add(window(block, turn, "control-2", 0.84 * pace[turn], turn > 0));
+            }
+            observations.add(window(block, block % 3, "control", 0.80 * pace[block % 3], false));
+            observations.add(window(block, (block + 1) % 3, "spin-50", 0.80 * pace[(block + 1) % 3] + 0.050, false));
+            observations.add(window(block, (block + 2) % 3, "spin-200", 0.80 * pace[(block + 2) % 3] + 0.200, false));
+        }
+        List<Method.Detected> found = Calibration.detected(calibration, observations, null);
+        assertEquals(50, found.get(0).detectedMicros(), 0.5, "control carried to spin-50's round by control-2's change");
+        assertEquals(200, found.get(1).detectedMicros(), 0.5);
+        assertEquals(12, found.get(1).n());
+        assertEquals(0, found.get(0).ci95().get(1) - found.get(0).ci95().get(0), 0.5, "the machine's pace cancelled");
+        var pairs = org.orderapp.lab.experiment.Comparison.paired(observations, "control-2", "control", 20, s -> s.cpuMsPerTx().get("server"), 1);
+        assertEquals(12, pairs.size(), "the A/A pair from the windows of control's round, control-2's partner window where it is one");
+        pairs.forEach(p -> assertEquals(1.05, p[0] / p[1], 1e-9));
+
+        var withoutPartners = observations.stream().filter(o -> !o.partner()).toList();
+        Method.Detected inTurn = Calibration.detected(calibration, withoutPartners, null).get(0);
+        assertTrue(inTurn.ci95() == null || inTurn.ci95().get(1) - inTurn.ci95().get(0) > 100,
+                "without the partner windows the machine's pace is in the spin's figure: " + inTurn.ci95());
+    }
+
+    private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
+        var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", serverCpuMs));
+        return new Observation(0, block, variant, null, true, List.of(), List.of(step), false, turn, partner);
+    }
+
     private static Observation window(int block, String variant, double serverCpuMs, boolean burnIn) {
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", serverCpuMs));
         return new Observation(0, block, variant, null, true, List.of(), List.of(step), burnIn);

@@ -1,6 +1,7 @@
 package org.orderapp.lab.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -63,7 +64,7 @@ class ExperimentPlanTest {
     }
 
     @Test
-    void aVariantOnAnothersServerSharesItWhenMeasuredInTurnAndHasItsOwnWhenAllRunAtOnce(@TempDir Path dir) throws Exception {
+    void aVariantOnAnothersServerSharesItInTurnAndAllAtOnce(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("calibration.yaml");
         Files.writeString(file, """
                 varies: a spin
@@ -78,13 +79,16 @@ class ExperimentPlanTest {
                     properties: {order.calibration.spin-micros: "200"}
                 """);
         var d = ExperimentDefinition.read(file);
-        assertEquals(Map.of("control", "control", "control-2", "control-2", "spin-50", "control", "spin-200", "control"),
-                ResidentStacks.servers(d, false));
-        assertEquals(2, ResidentStacks.serverCount(d, false));
+        assertEquals(Map.of("control", "control", "control-2", "control-2", "spin-50", "control", "spin-200", "control"), d.servers());
+        assertEquals(2, d.serverCount());
+        assertEquals(3, d.mostOnOneServer(), "control's server has three variants: a block all at once is three rounds");
         assertTrue(ResidentStacks.serverPlan(d, false).startsWith("2 server(s): one per variant but spin-50 on control's, spin-200 "
                 + "on control's (switched at runtime"), ResidentStacks.serverPlan(d, false));
-        assertEquals(4, ResidentStacks.serverCount(d, true), "measured at once, every variant on a server of its own");
+        assertFalse(ResidentStacks.serverPlan(d, false).contains("rounds"), ResidentStacks.serverPlan(d, false));
+        assertTrue(ResidentStacks.serverPlan(d, true).startsWith("2 server(s)"), "measured all at once, the same servers");
+        assertTrue(ResidentStacks.serverPlan(d, true).contains("a block is 3 rounds"), ResidentStacks.serverPlan(d, true));
         var withoutHost = d.withVariants(d.variants().subList(1, 4));
-        assertEquals("spin-50", ResidentStacks.servers(withoutHost, false).get("spin-50"), "its host left out: a server of its own");
+        assertEquals("spin-50", withoutHost.servers().get("spin-50"), "its host left out: a server of its own");
+        assertEquals(1, withoutHost.mostOnOneServer());
     }
 }

@@ -1,0 +1,36 @@
+package org.orderapp.lab.interleaved;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.orderapp.lab.experiment.Variant;
+
+/** A block all at once: a round per variant of the busiest server, and partner windows where a server has fewer. */
+class DuetRoundsTest {
+
+    @Test
+    void aServerWithFewerVariantsMeasuresItsOwnAgainAsAPartner() {
+        var control = resident("control", "control");
+        var control2 = resident("control-2", "control-2");
+        var spin50 = resident("spin-50", "control");
+        var spin200 = resident("spin-200", "control");
+        var rounds = DuetRounds.of(List.of(spin200, control2, control, spin50)); // the block's random order
+        assertEquals(List.of("spin-200, control-2", "control, control-2 (partner)", "spin-50, control-2 (partner)"),
+                rounds.stream().map(DuetRoundsTest::words).toList());
+    }
+
+    @Test
+    void withoutRuntimeVariantsABlockIsOneRound() {
+        var rounds = DuetRounds.of(List.of(resident("b", "b"), resident("a", "a")));
+        assertEquals(List.of("b, a"), rounds.stream().map(DuetRoundsTest::words).toList());
+    }
+
+    private static String words(List<DuetRounds.Window> round) {
+        return String.join(", ", round.stream().map(w -> w.name() + (w.partner() ? " (partner)" : "")).toList());
+    }
+
+    private static ResidentVariant resident(String name, String server) {
+        return new ResidentVariant(Variant.named(name, null), null, "db", server, ResidentVariant.Switcher.NONE);
+    }
+}
