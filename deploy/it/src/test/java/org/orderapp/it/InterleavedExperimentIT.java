@@ -24,7 +24,9 @@ import org.orderapp.lab.interleaved.BlockOrder;
  * the (here very loose) precision is reached after the minimum of blocks; the audit of the shared database at the end;
  * and the calibration path: the variant whose server was started spinning 2 ms of CPU per request, and the variant on
  * the plain one's server (server-of) switched to that spin at runtime before each of its windows and back after, are
- * each found spending about that much more server CPU per transaction than the plain one.
+ * each found spending about that much more server CPU per transaction than the plain one. And the same all at once
+ * (--duet): a variant switched at runtime on another's server measured in a round of its own, beside the other server's
+ * partner window, and its spin found through them.
  */
 @OwnStackTest
 @Order(1)
@@ -167,4 +169,75 @@ class InterleavedExperimentIT {
         String html = Files.readString(folder.resolve("comparison.html"));
         assertTrue(html.contains("Calibration: injected against detected") && html.contains("Each block over time"));
     }
+
+    // All at once (--duet): plain's server measures plain and spin-runtime one per round, so a block is two rounds, and
+    // plain-2's server, which has only plain-2, measures plain-2 again in the second as a partner window.
+    private static final String TINY_DUET = TINY.substring(0, TINY.indexOf("variants:")) + """
+            variants:
+              - name: plain
+                jvm-options: [-XX:TieredStopAtLevel=1]
+              - name: plain-2
+                description: the same configuration on a server of its own
+                jvm-options: [-XX:TieredStopAtLevel=1]
+              - name: spin-runtime
+                description: 2 ms of CPU spun per request, on plain's server
+                server-of: plain
+                properties: {order.calibration.spin-micros: "2000"}
+            """;
+
+    @Test
+    void allAtOnceARuntimeVariantIsMeasuredInARoundOfItsOwnBesideAPartnerWindowAndItsSpinFound() throws Exception {
+        Path work = WORK.resolve("duet");
+        OrderCli.deleteRecursively(work);
+        Files.createDirectories(work);
+        Path definition = work.resolve("tiny-duet.yaml");
+        Files.writeString(definition, TINY_DUET);
+        Path results = work.resolve("results");
+        int exit = OrderCli.run(work.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(), "--duet",
+                "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", work.resolve("state").toString(),
+                "--port-offset", OrderCli.portOffset(320));
+        assertEquals(0, exit, "exit status 0: every window valid, the audits passed (see " + work.resolve("console.log") + ")");
+
+        Path folder = OrderCli.experimentFolder(results);
+        JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());
+        String servers = experiment.path("servers").asText();
+        assertTrue(servers.startsWith("2 server(s): one per variant but spin-runtime on plain's") && servers.contains("a block is 2 rounds"),
+                servers);
+        assertTrue(experiment.path("database").asText().startsWith("one database per server"), experiment.path("database").asText());
+        JsonNode comparison = JSON.readTree(folder.resolve("comparison.json").toFile());
+        assertTrue(comparison.path("valid").asBoolean(), "valid: " + comparison.path("notes"));
+        JsonNode method = comparison.path("method");
+        assertEquals("PASS", method.path("audit").asText(), "both databases' audits at the end");
+        assertTrue(method.path("stop").asText().startsWith("precision reached"), method.path("stop").asText());
+
+        // Each block: two rounds of a window per server; on plain's server plain and spin-runtime in the order the seed
+        // gives them, on plain-2's plain-2 in the first round and again, as a partner window, in the second.
+        JsonNode runs = comparison.path("runs");
+        assertEquals(0, runs.size() % 4, "four windows a block: " + runs.size());
+        var order = new BlockOrder(42);
+        for (int b = 0; b < runs.size() / 4; b++) {
+            List<String> onPlains = order.next(VARIANTS_DUET).stream().filter(v -> !v.equals("plain-2")).toList();
+            var rounds = new ArrayList<String>();
+            for (int i = 0; i < 4; i++) {
+                JsonNode run = runs.get(4 * b + i);
+                assertEquals(b + 1, run.path("round").asInt(), "run " + run);
+                rounds.add(run.path("turn").asInt() + ":" + run.path("variant").asText() + (run.path("partner").asBoolean() ? " (partner)" : ""));
+            }
+            assertEquals(new HashSet<>(List.of("0:" + onPlains.get(0), "0:plain-2", "1:" + onPlains.get(1), "1:plain-2 (partner)")),
+                    new HashSet<>(rounds), "block " + (b + 1) + ": " + rounds);
+        }
+        JsonNode plain2 = runs.findValues("folder").stream().filter(f -> f.asText().endsWith("-plain-2")).findFirst().orElseThrow();
+        JsonNode summary = JSON.readTree(folder.resolve(plain2.asText()).resolve("summary.json").toFile());
+        assertEquals(1 + runs.size() / 2, summary.path("steps").size(), "plain-2's warm-up and its two windows a block, the partner's "
+                + "among them");
+
+        assertEquals(1, method.path("detected").size(), "the runtime spin calibrated: " + method.path("detected"));
+        JsonNode detected = method.path("detected").get(0);
+        double found = detected.path("detectedMicros").asDouble();
+        assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found through the "
+                + "partner windows: " + detected);
+        assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
+    }
+
+    private static final List<String> VARIANTS_DUET = List.of("plain", "plain-2", "spin-runtime");
 }

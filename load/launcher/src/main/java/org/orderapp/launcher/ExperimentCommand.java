@@ -75,11 +75,12 @@ public class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--duet", description = "Interleaved method: measure every variant's window at the same time, each "
             + "server on a database of its own, instead of one after another (duet benchmarking, Bulej et al., ICPE 2020): "
             + "a slower spell of this shared machine then falls on every variant of a block alike. Each server gets the "
-            + "step's users, so the servers share the cores.")
+            + "step's users, so the servers share the cores. A server hosting server-of variants measures them one per "
+            + "round, the other servers beside them (partner windows).")
     boolean duet;
 
-    @Option(names = "--own-cores", description = "With --duet: each variant's server and database on cores of their own "
-            + "(taskset; with more variants than cores, two or more to a core), so that the variants measured at the "
+    @Option(names = "--own-cores", description = "With --duet: each server and its database on cores of their own "
+            + "(taskset; with more servers than cores, two or more to a core), so that the servers measured at the "
             + "same time do not take CPU from each other; the cores change hands before every block. The driver stays "
             + "on every core.")
     boolean ownCores;

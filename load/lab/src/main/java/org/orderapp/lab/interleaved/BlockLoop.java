@@ -111,7 +111,7 @@ final class BlockLoop {
             }
             if (settings.pairing() == Pairing.DUET_ON_OWN_CORES && measured > 0) {
                 try {
-                    CorePinning.pin(InterleavedExperiment.ownServers(residents), sessions, measured, out); // the cores change hands every block
+                    CorePinning.pin(residents, sessions, measured, out); // the cores change hands every block
                 } catch (IOException e) { // a process started again: the blocks so far are compared, as at the time limit
                     stop = "stopped after " + blocks + " blocks: " + e.getMessage();
                     say("Stop: " + stop);

@@ -77,11 +77,12 @@ final class CorePinning {
     }
 
     /**
-     * Pins every variant's server and database process to its cores in {@code turn} ({@link #coresOf(int, int, int, int)});
+     * Pins every server and its database process to their cores in {@code turn} ({@link #coresOf(int, int, int, int)});
      * a process that cannot be pinned stops the experiment.
      */
-    static void pin(List<ResidentVariant> residents, Map<String, LoadSession> sessions, int turn, PrintStream out)
+    static void pin(List<ResidentVariant> variants, Map<String, LoadSession> sessions, int turn, PrintStream out)
             throws IOException, InterruptedException {
+        var residents = variants.stream().filter(ResidentVariant::ownServer).toList(); // one per server: a server-of is on its host's
         int cores = cores();
         for (int i = 0; i < residents.size(); i++) {
             var name = residents.get(i).name();

@@ -113,7 +113,7 @@ public final class InterleavedExperiment {
                 }
             }
             if (settings.pairing() == Pairing.DUET_ON_OWN_CORES) {
-                CorePinning.pin(ownServers(residents), sessions, 0, out);
+                CorePinning.pin(residents, sessions, 0, out);
             }
             measuring.set(new Measuring(residents, sessions));
             var compilers = new CompilerPriority(out);
@@ -176,11 +176,6 @@ public final class InterleavedExperiment {
             say("Writing the comparison failed: " + e.getMessage());
         }
         return comparison;
-    }
-
-    /** The variants that run a server of their own: one each per server. */
-    static List<ResidentVariant> ownServers(List<ResidentVariant> residents) {
-        return residents.stream().filter(ResidentVariant::ownServer).toList();
     }
 
     /** On own cores, the blocks of a crossover group (CorePinning); else null. */
