@@ -73,19 +73,20 @@ class InterleavedExperimentIT {
 
     @Test
     void twoResidentServersAreMeasuredInRandomBlocksUntilPreciseAndTheSpinIsFoundStartedOrSwitched() throws Exception {
-        OrderCli.deleteRecursively(WORK);
-        Files.createDirectories(WORK);
-        Path definition = WORK.resolve("tiny-interleaved.yaml");
+        Path work = WORK.resolve("in-turn");
+        OrderCli.deleteRecursively(work);
+        Files.createDirectories(work);
+        Path definition = work.resolve("tiny-interleaved.yaml");
         Files.writeString(definition, TINY);
-        Path results = WORK.resolve("results");
+        Path results = work.resolve("results");
 
         // A loose precision: the throughput of 5-s windows at 4 users beside the other integration tests moves by tens of
         // per cent, and with two spinning variants four intervals must all be within it; at 60 % CI took 13 counted
         // blocks (449 s) where 6 give what this test checks (its widest interval after 6 blocks there: 62 %).
-        int exit = OrderCli.run(WORK.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(),
-                "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", WORK.resolve("state").toString(),
+        int exit = OrderCli.run(work.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(),
+                "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", work.resolve("state").toString(),
                 "--port-offset", OrderCli.portOffset(320));
-        assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + WORK.resolve("console.log") + ")");
+        assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + work.resolve("console.log") + ")");
 
         Path folder = OrderCli.experimentFolder(results);
         JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());
@@ -150,7 +151,7 @@ class InterleavedExperimentIT {
         }
         assertEquals(managementPorts.get("plain"), managementPorts.get("spin-runtime"), "spin-runtime on plain's server: " + managementPorts);
         assertEquals(2, new HashSet<>(managementPorts.values()).size(), "spin on a server of its own: " + managementPorts);
-        String log = Files.readString(WORK.resolve("console.log"));
+        String log = Files.readString(work.resolve("console.log"));
         assertTrue(log.contains("Variant spin-runtime: on the server of plain, switched to order.calibration.spin-micros=2000 "
                 + "before each of its windows"), "the switch tried before the warm-up");
 
@@ -171,7 +172,7 @@ class InterleavedExperimentIT {
     }
 
     // All at once (--duet): plain's server measures plain and spin-runtime one per round, so a block is two rounds, and
-    // plain-2's server, which has only plain-2, measures plain-2 again in the second as a partner window.
+    // plain-2's server, which has only plain-2, measures plain-2 again in the other round as a partner window.
     private static final String TINY_DUET = TINY.substring(0, TINY.indexOf("variants:")) + """
             variants:
               - name: plain
@@ -211,19 +212,22 @@ class InterleavedExperimentIT {
         assertTrue(method.path("stop").asText().startsWith("precision reached"), method.path("stop").asText());
 
         // Each block: two rounds of a window per server; on plain's server plain and spin-runtime in the order the seed
-        // gives them, on plain-2's plain-2 in the first round and again, as a partner window, in the second.
+        // gives them, on plain-2's plain-2 in one round and again, as a partner window, in the other.
         JsonNode runs = comparison.path("runs");
         assertEquals(0, runs.size() % 4, "four windows a block: " + runs.size());
         var order = new BlockOrder(42);
         for (int b = 0; b < runs.size() / 4; b++) {
-            List<String> onPlains = order.next(VARIANTS_DUET).stream().filter(v -> !v.equals("plain-2")).toList();
+            List<String> blockOrder = order.next(VARIANTS_DUET);
+            List<String> onPlains = blockOrder.stream().filter(v -> !v.equals("plain-2")).toList();
+            int own = blockOrder.indexOf("plain-2") % 2; // its own window's round: its place in the block's order, modulo 2
             var rounds = new ArrayList<String>();
             for (int i = 0; i < 4; i++) {
                 JsonNode run = runs.get(4 * b + i);
                 assertEquals(b + 1, run.path("round").asInt(), "run " + run);
                 rounds.add(run.path("turn").asInt() + ":" + run.path("variant").asText() + (run.path("partner").asBoolean() ? " (partner)" : ""));
             }
-            assertEquals(new HashSet<>(List.of("0:" + onPlains.get(0), "0:plain-2", "1:" + onPlains.get(1), "1:plain-2 (partner)")),
+            assertEquals(new HashSet<>(List.of("0:" + onPlains.get(0), "1:" + onPlains.get(1), own + ":plain-2",
+                    (1 - own) + ":plain-2 (partner)")),
                     new HashSet<>(rounds), "block " + (b + 1) + ": " + rounds);
         }
         JsonNode plain2 = runs.findValues("folder").stream().filter(f -> f.asText().endsWith("-plain-2")).findFirst().orElseThrow();

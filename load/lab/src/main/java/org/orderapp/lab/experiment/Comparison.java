@@ -223,7 +223,8 @@ public record Comparison(String experiment, String description, String command, 
      * control's server, measured in another round than the control) the control's figure is carried to the variant's
      * round by how much the windows of the other servers that measured one variant in both rounds changed between
      * them (the geometric mean of their ratios): (V / P_k) / (C / P_j) for the ratio, V against C × P_k / P_j for
-     * a difference. Without such a reference, or in turn, the two windows of the block are paired as they are.
+     * a difference; a block without such a reference (a partner window invalid or burn-in) gives no pair. Measured in
+     * turn, or by rounds, every window has turn 0, and the two windows of the block or round are paired as they are.
      */
     public static List<double[]> paired(List<Observation> observations, String variant, String control, double step,
                                         Function<StepFigures, Double> value, int crossover) {
@@ -244,10 +245,11 @@ public record Comparison(String experiment, String description, String command, 
             if (pair == null) {
                 Double a = valueAt(o, step, value);
                 Double b = valueAt(counted, step, value);
-                if (a == null || b == null) {
-                    continue;
+                Double drift = drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, value);
+                if (a == null || b == null || drift == null) {
+                    continue; // no window of another server in both rounds (an invalid partner window): no pair
                 }
-                pair = new double[] {a, b * drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, value)};
+                pair = new double[] {a, b * drift};
             }
             pairs.put(o.round(), pair);
         }
@@ -264,12 +266,12 @@ public record Comparison(String experiment, String description, String command, 
 
     /**
      * How much the machine changed from turn {@code from} to turn {@code to} of a block, as the servers that measured
-     * one variant (not one of {@code besides}) in both saw it: the geometric mean of their figures' ratios; 1 without one.
+     * one variant (not one of {@code besides}) in both saw it: the geometric mean of their figures' ratios; null without one.
      */
-    private static double drift(List<Observation> block, Set<String> besides, int from, int to, double step,
+    private static Double drift(List<Observation> block, Set<String> besides, int from, int to, double step,
                                 Function<StepFigures, Double> value) {
         if (from == to) {
-            return 1;
+            return 1.0;
         }
         double logs = 0;
         int n = 0;
@@ -281,7 +283,7 @@ public record Comparison(String experiment, String description, String command, 
                 n++;
             }
         }
-        return n == 0 ? 1 : Math.exp(logs / n);
+        return n == 0 ? null : Math.exp(logs / n);
     }
 
     private static Double at(List<Observation> block, String variant, int turn, double step, Function<StepFigures, Double> value) {

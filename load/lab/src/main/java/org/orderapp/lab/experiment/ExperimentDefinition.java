@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
@@ -191,8 +190,14 @@ public record ExperimentDefinition(String name, String varies, String descriptio
      * variant at a time.
      */
     public int mostOnOneServer() {
-        return servers().values().stream().collect(Collectors.groupingBy(s -> s, Collectors.counting()))
-                .values().stream().mapToInt(Long::intValue).max().orElse(1);
+        return variantsPerServer().values().stream().mapToInt(Integer::intValue).max().orElse(1);
+    }
+
+    /** How many variants each server is measured with (interleaved method), by its own variant's name. */
+    public Map<String, Integer> variantsPerServer() {
+        var counts = new LinkedHashMap<String, Integer>();
+        servers().values().forEach(s -> counts.merge(s, 1, Integer::sum));
+        return counts;
     }
 
     /** The same experiment with other rounds or load options (the command line's overrides). */

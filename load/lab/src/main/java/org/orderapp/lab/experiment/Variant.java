@@ -179,7 +179,8 @@ public record Variant(String name, String description, String profile, Map<Strin
             parts.add("AOT cache (trained, then used)");
         }
         if (serverOf != null) {
-            parts.add("server-of " + serverOf + " (on " + serverOf + "'s server, its own properties switched at runtime)");
+            parts.add("server-of " + serverOf + " (interleaved: on " + serverOf + "'s server, its own properties switched at runtime; "
+                    + "by rounds: a server of its own)");
         }
         return String.join(", ", parts);
     }

@@ -34,6 +34,8 @@ final class BlockLoop {
     private final Supplier<Comparison> progress;
     private final List<Observation> observations = new ArrayList<>();
     private final CompilerSettling compilers;
+    /** All at once: the session measured last on each server, by the server's variant, drained before another's window. */
+    private final Map<String, LoadSession> lastOnServer = new LinkedHashMap<>();
     /** Each variant's windows so far, by name: the run number of its next. */
     private final Map<String, Integer> windows = new LinkedHashMap<>();
     private volatile boolean interrupted;
@@ -240,6 +242,11 @@ final class BlockLoop {
         Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
         for (var w : round) {
             var r = w.variant();
+            LoadSession last = lastOnServer.put(r.server(), sessions.get(r.name()));
+            if (last != null && last != sessions.get(r.name()) && !last.awaitQuiet(load.drainTimeout())) {
+                say("Note: the replenish queue of the variant measured before on " + r.server() + "'s server was still busy when "
+                        + r.name() + " began");
+            }
             r.switcher().switchTo();
             before.put(r.name(), audits.startWindow(r, sessions.get(r.name())));
             runs.put(sessions.get(r.name()), nextWindow(r));

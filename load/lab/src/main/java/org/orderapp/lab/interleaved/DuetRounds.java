@@ -10,7 +10,9 @@ import java.util.Map;
  * as its busiest server has variants (its own and those switched on it at runtime, server-of), each server measuring
  * its variants one per round in the block's order, and its own variant again in a round where it has none left: a
  * partner window, so that every round has a window on every server, and a runtime variant's window and its host's,
- * measured in different rounds, each have the other servers' windows beside them to be compared through.
+ * measured in different rounds, each have the other servers' windows beside them to be compared through. A server with
+ * fewer variants than rounds begins its variants at the round its first variant's place in the block's random order
+ * gives (modulo the rounds), so that its own window is not always in the same round.
  */
 final class DuetRounds {
 
@@ -34,7 +36,9 @@ final class DuetRounds {
             var round = new ArrayList<Window>();
             for (var server : byServer.entrySet()) {
                 var on = server.getValue();
-                round.add(k < on.size() ? new Window(on.get(k), false) : new Window(host(server.getKey(), on), true));
+                int first = on.size() == rounds ? 0 : visits.indexOf(on.get(0)) % rounds;
+                int index = Math.floorMod(k - first, rounds);
+                round.add(index < on.size() ? new Window(on.get(index), false) : new Window(host(server.getKey(), on), true));
             }
             all.add(List.copyOf(round));
         }

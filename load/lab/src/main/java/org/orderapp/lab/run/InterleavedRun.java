@@ -90,10 +90,28 @@ public final class InterleavedRun implements ExperimentExecution {
         return pairing.together() ? definition.mostOnOneServer() : definition.variants().size();
     }
 
+    /**
+     * All at once, a runtime variant and its host are measured in different rounds and compared through a server that
+     * measures one variant in both: one with fewer variants than the busiest (its partner windows). Refused without one.
+     */
+    static void checkPairable(ExperimentDefinition definition, Pairing pairing) {
+        int rounds = definition.mostOnOneServer();
+        if (!pairing.together() || rounds == 1) {
+            return;
+        }
+        if (definition.variantsPerServer().values().stream().allMatch(n -> n == rounds)) {
+            throw new IllegalArgumentException(definition.name() + ": measured all at once (--duet), a variant on another's server "
+                    + "(server-of) is compared with its host, measured in another round, through a server that measures one "
+                    + "variant in both rounds, one with fewer variants (its partner windows); here every server has " + rounds
+                    + " variants, so none does: measure in turn (without --duet), or add a variant on a server of its own");
+        }
+    }
+
     @Override
     public int run() throws Exception {
         LoadConfig load = definition.loadConfig();
         var binaries = VariantBinaries.of(layout, definition);
+        checkPairable(definition, pairing);
         printPlan(load);
         if (settings.dryRun()) {
             return 0;
@@ -184,7 +202,7 @@ public final class InterleavedRun implements ExperimentExecution {
                         ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
                 steady == null ? "for " + load.warmUp().toSeconds() + " s"
                 : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
-        say(String.format(Locale.ROOT, "  blocks: each variant once, %s, %s per variant (%d step(s) of %d s settle and %d s "
+        say(String.format(Locale.ROOT, "  blocks: each variant once, %s, %s a window (%d step(s) of %d s settle and %d s "
                         + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
                         + "transaction is within ±%s; blocks until every server's JIT compiler takes at most the warm-up's share "
                         + "(over a core-window of its CPU) are burn-in, not counted",

@@ -184,4 +184,42 @@ class ComparisonTest {
         assertFalse(html.contains("/*COMPARISON_JSON*/") || html.contains("/*CHART_JS*/"), "placeholders are filled");
         assertFalse(html.contains("src=\"http"), "the page loads nothing from the network");
     }
+
+    /** A window of a block measured all at once, in round {@code turn}, perhaps a partner window. */
+    private static Observation window(int sequence, int block, int turn, String variant, double tps, boolean partner, boolean valid) {
+        var cpu = Map.of("server", 1.0, "db", 1.0, "driver", 0.5, "other", 0.1);
+        return new Observation(sequence, block, variant, "runs/" + variant, valid, valid ? List.of() : List.of("20 users: broken"),
+                List.of(new StepFigures(20, "20 users", tps, 30.0, 10.0, cpu)), false, turn, partner);
+    }
+
+    @Test
+    void aPartnerWindowCarriesTheControlToItsRoundAndIsNoFigureOfItsOwn() {
+        var definition = new ExperimentDefinition("duet", "r at runtime on a's server", null, null, null, null, Map.of(), 3, "a",
+                List.of(variant("a"), variant("b"), variant("r")));
+        var o = new ArrayList<Observation>();
+        int seq = 0;
+        for (int block = 1; block <= 3; block++) {
+            double pace = block == 2 ? 0.8 : 1.0; // block 2 slower; in every block the second round at half the first's pace
+            o.add(window(++seq, block, 0, "a", 100 * pace, false, true));
+            o.add(window(++seq, block, 0, "b", 120 * pace, false, true));
+            o.add(window(++seq, block, 1, "r", 90 * pace * 0.5, false, true));
+            o.add(window(++seq, block, 1, "b", 120 * pace * 0.5, true, block != 3)); // block 3: the partner window invalid
+        }
+        Comparison c = Comparison.of(definition, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w", false,
+                List.of()), o);
+        var r = c.ratios().stream().filter(x -> x.variant().equals("r") && x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(0.9, r.ratio(), 1e-9, "(r / b's partner) / (a / b), not r / a = 0.45");
+        assertEquals(2, r.n(), "block 3 has no reference for r's round: no pair, rather than one with the machine's change in it");
+        var b = c.ratios().stream().filter(x -> x.variant().equals("b") && x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(1.2, b.ratio(), 1e-9, "b and a in the same round");
+        assertEquals(3, b.n());
+        var bFigures = c.variants().get(1);
+        assertEquals(3, bFigures.steps().get(0).rounds().size(), "b drawn once a block: its partner windows are not its figures");
+        assertEquals((120 + 96 + 120) / 3.0, bFigures.throughput().mean(), 1e-9);
+        assertEquals(12, c.runs().size(), "every window listed");
+        assertEquals(3, c.runs().stream().filter(Comparison.Run::partner).count());
+        assertTrue(c.runs().stream().filter(Comparison.Run::partner).allMatch(x -> x.turn() == 1 && x.variant().equals("b")));
+        assertFalse(c.valid(), "an invalid partner window is an invalid window of the experiment");
+        assertTrue(c.notes().stream().anyMatch(n -> n.contains("(b, round 3, a partner window) was invalid")), c.notes().toString());
+    }
 }

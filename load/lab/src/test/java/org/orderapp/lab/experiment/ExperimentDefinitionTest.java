@@ -173,7 +173,7 @@ class ExperimentDefinitionTest {
         assertEquals(List.of("-Xmx1g"), spin.jvmOptions());
         assertEquals(Map.of("order.ds.max-pool-size", "10", RuntimeSwitches.SPIN_MICROS, "200"), spin.properties());
         assertEquals(List.of(RuntimeSwitches.SPIN_MICROS), RuntimeSwitches.switched(spin));
-        assertTrue(spin.summary().contains("server-of control (on control's server, its own properties switched at runtime)"), spin.summary());
+        assertTrue(spin.summary().contains("server-of control (interleaved: on control's server, its own properties switched at runtime; by rounds: a server of its own)"), spin.summary());
         assertEquals(Map.of(RuntimeSwitches.SPIN_MICROS, "0"), RuntimeSwitches.before(d.variants().get(0), d.variants()),
                 "the host's windows without the spin it does not set");
         assertEquals(Map.of(RuntimeSwitches.SPIN_MICROS, "200"), RuntimeSwitches.before(spin, d.variants()));

@@ -16,8 +16,11 @@ class DuetRoundsTest {
         var spin50 = resident("spin-50", "control");
         var spin200 = resident("spin-200", "control");
         var rounds = DuetRounds.of(List.of(spin200, control2, control, spin50)); // the block's random order
+        assertEquals(List.of("spin-200, control-2 (partner)", "control, control-2", "spin-50, control-2 (partner)"),
+                rounds.stream().map(DuetRoundsTest::words).toList(), "control-2 second in the block's order: its own window in round 2");
+        rounds = DuetRounds.of(List.of(spin200, control, spin50, control2));
         assertEquals(List.of("spin-200, control-2", "control, control-2 (partner)", "spin-50, control-2 (partner)"),
-                rounds.stream().map(DuetRoundsTest::words).toList());
+                rounds.stream().map(DuetRoundsTest::words).toList(), "control-2 fourth: 3 modulo 3 rounds, its own window in the first");
     }
 
     @Test

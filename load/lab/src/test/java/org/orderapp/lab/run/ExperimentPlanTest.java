@@ -2,6 +2,7 @@ package org.orderapp.lab.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Variant;
+import org.orderapp.lab.interleaved.Pairing;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerProfile;
 
@@ -87,6 +89,11 @@ class ExperimentPlanTest {
         assertFalse(ResidentStacks.serverPlan(d, false).contains("rounds"), ResidentStacks.serverPlan(d, false));
         assertTrue(ResidentStacks.serverPlan(d, true).startsWith("2 server(s)"), "measured all at once, the same servers");
         assertTrue(ResidentStacks.serverPlan(d, true).contains("a block is 3 rounds"), ResidentStacks.serverPlan(d, true));
+        InterleavedRun.checkPairable(d, Pairing.DUET); // control-2's server has one variant: its partner windows pair the spins
+        var noPartner = d.withVariants(List.of(d.variants().get(0), d.variants().get(2)));
+        InterleavedRun.checkPairable(noPartner, Pairing.IN_TURN);
+        var refused = assertThrows(IllegalArgumentException.class, () -> InterleavedRun.checkPairable(noPartner, Pairing.DUET));
+        assertTrue(refused.getMessage().contains("every server has 2 variants, so none does"), refused.getMessage());
         var withoutHost = d.withVariants(d.variants().subList(1, 4));
         assertEquals("spin-50", withoutHost.servers().get("spin-50"), "its host left out: a server of its own");
         assertEquals(1, withoutHost.mostOnOneServer());
