@@ -220,6 +220,14 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /**
+     * Samples the server again every interval instead of the run's sample interval: the windows' edges, which the
+     * window's figures come from, are sampled whatever it is.
+     */
+    public void resumeSampling(Duration interval) {
+        instruments.resumeSampling(interval);
+    }
+
+    /**
      * Waits until no replenish message is queued or being processed and the outbox holds no unpublished request (two
      * samples in a row); false on timeout.
      */

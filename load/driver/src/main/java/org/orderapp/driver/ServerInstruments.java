@@ -2,6 +2,7 @@ package org.orderapp.driver;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.orderapp.driver.settings.LoadConfig;
@@ -115,8 +116,13 @@ final class ServerInstruments implements AutoCloseable {
 
     /** Samples the server again every sample interval. */
     synchronized void resumeSampling() {
+        resumeSampling(config.sampleInterval());
+    }
+
+    /** Samples the server again every interval (the windows' edges are sampled whatever it is). */
+    synchronized void resumeSampling(Duration interval) {
         if (!sampling) {
-            sampler.start(config.sampleInterval());
+            sampler.start(interval);
             sampling = true;
         }
     }

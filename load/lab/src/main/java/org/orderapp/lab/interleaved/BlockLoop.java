@@ -25,6 +25,16 @@ import org.orderapp.lab.experiment.Observation;
 /** Measures blocks of one window per variant, in a random order, until the stop rule says enough. */
 final class BlockLoop {
 
+    /**
+     * How often a server is sampled inside a window, at least (its edges always are): one full sample costs the server
+     * about 30 ms of CPU (its management reads; measured here at 1 transaction per second: 46 ms of server CPU per
+     * second sampled every second, 16 every 10 s), a cost that grows with time, not with transactions. Every second,
+     * that is several per cent of a loaded server's CPU, charged more per transaction to a variant that answers fewer
+     * of them: a setting that slows the server looks costlier per transaction than it is. Every 5 s leaves a few
+     * samples per window for the gauges (pools in use, queue lengths).
+     */
+    static final Duration WINDOW_SAMPLE_INTERVAL = Duration.ofSeconds(5);
+
     private final LoadConfig load;
     private final InterleavedSettings settings;
     private final PrintStream out;
@@ -204,7 +214,7 @@ final class BlockLoop {
             r.switcher().switchTo(); // on a shared server: this variant's runtime settings
             StockSnapshot before = audits.startWindow(r, s);
             quietAfterReset(r, s);
-            s.resumeSampling();
+            s.resumeSampling(windowSampling());
             var visit = new ArrayList<StepOutcome>();
             int run = nextWindow(r);
             try {
@@ -257,7 +267,7 @@ final class BlockLoop {
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
             quietAfterReset(r, sessions.get(r.name()));
         }
-        visits.forEach(r -> sessions.get(r.name()).resumeSampling());
+        visits.forEach(r -> sessions.get(r.name()).resumeSampling(windowSampling()));
         try {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;
@@ -290,6 +300,11 @@ final class BlockLoop {
             say(String.format(Locale.ROOT, "Note: the database of %s was still busy %.0f s after its reset (%s)", r.name(),
                     wait.seconds(), wait.lastRate()));
         }
+    }
+
+    /** The run's sample interval, or {@link #WINDOW_SAMPLE_INTERVAL} where that is shorter. */
+    private Duration windowSampling() {
+        return load.sampleInterval().compareTo(WINDOW_SAMPLE_INTERVAL) > 0 ? load.sampleInterval() : WINDOW_SAMPLE_INTERVAL;
     }
 
     /** A first guess of a block's length before one was measured: its windows' steps one after another, settle and window each. */
