@@ -220,11 +220,12 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /**
-     * Samples the server again every interval instead of the run's sample interval: the windows' edges, which the
-     * window's figures come from, are sampled whatever it is.
+     * Samples the server again, full samples no more often than every {@code fullAtLeast} (the replenish MDB alone
+     * still at the run's sample interval when that is below a second): the windows' edges, which the window's
+     * figures come from, are sampled whatever it is. Sampling that is on already goes on as it was.
      */
-    public void resumeSampling(Duration interval) {
-        instruments.resumeSampling(interval);
+    public void resumeSampling(Duration fullAtLeast) {
+        instruments.resumeSampling(fullAtLeast);
     }
 
     /**

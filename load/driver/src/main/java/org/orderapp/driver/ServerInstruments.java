@@ -116,13 +116,16 @@ final class ServerInstruments implements AutoCloseable {
 
     /** Samples the server again every sample interval. */
     synchronized void resumeSampling() {
-        resumeSampling(config.sampleInterval());
+        resumeSampling(Duration.ZERO);
     }
 
-    /** Samples the server again every interval (the windows' edges are sampled whatever it is). */
-    synchronized void resumeSampling(Duration interval) {
+    /**
+     * Samples the server again every sample interval, full samples no more often than every {@code fullAtLeast} (the
+     * windows' edges are sampled whatever it is). Sampling that is on already goes on as it was.
+     */
+    synchronized void resumeSampling(Duration fullAtLeast) {
         if (!sampling) {
-            sampler.start(interval);
+            sampler.start(config.sampleInterval(), fullAtLeast);
             sampling = true;
         }
     }

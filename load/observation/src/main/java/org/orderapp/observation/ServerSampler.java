@@ -57,8 +57,17 @@ public final class ServerSampler implements AutoCloseable {
      * its sessions and pool take turns.
      */
     public synchronized void start(Duration interval) {
+        start(interval, FULL_SAMPLE_MIN);
+    }
+
+    /**
+     * As {@link #start(Duration)}, but full samples no more often than every {@code fullAtLeast} (at least a second):
+     * a measurement window that wants its figures from its edges and few full samples between them, while a replenish
+     * MDB sampled faster than a second still is, at {@code interval}.
+     */
+    public synchronized void start(Duration interval, Duration fullAtLeast) {
         pause();
-        long every = Math.max(interval.toMillis(), FULL_SAMPLE_MIN.toMillis());
+        long every = Math.max(interval.toMillis(), Math.max(fullAtLeast.toMillis(), FULL_SAMPLE_MIN.toMillis()));
         full = timer.scheduleAtFixedRate(() -> {
             try {
                 sample();
@@ -66,7 +75,7 @@ public final class ServerSampler implements AutoCloseable {
                 // one missed sample; the next one comes at the next interval
             }
         }, 0, every, TimeUnit.MILLISECONDS);
-        if (interval.toMillis() < every) {
+        if (interval.toMillis() < FULL_SAMPLE_MIN.toMillis()) {
             mdb = mdbTimer.scheduleAtFixedRate(() -> {
                 try {
                     sampleMdb();

@@ -26,7 +26,8 @@ import org.orderapp.lab.experiment.Observation;
 final class BlockLoop {
 
     /**
-     * How often a server is sampled inside a window, at least (its edges always are): one full sample costs the server
+     * How often a server is sampled in full inside a window and its settle, at most (the window's edges always are; a
+     * replenish MDB sampled faster than a second, as mdb-sessions asks, still is): one full sample costs the server
      * about 30 ms of CPU (its management reads; measured here at 1 transaction per second: 46 ms of server CPU per
      * second sampled every second, 16 every 10 s), a cost that grows with time, not with transactions. Every second,
      * that is several per cent of a loaded server's CPU, charged more per transaction to a variant that answers fewer
@@ -214,7 +215,7 @@ final class BlockLoop {
             r.switcher().switchTo(); // on a shared server: this variant's runtime settings
             StockSnapshot before = audits.startWindow(r, s);
             quietAfterReset(r, s);
-            s.resumeSampling(windowSampling());
+            s.resumeSampling(WINDOW_SAMPLE_INTERVAL);
             var visit = new ArrayList<StepOutcome>();
             int run = nextWindow(r);
             try {
@@ -267,7 +268,7 @@ final class BlockLoop {
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
             quietAfterReset(r, sessions.get(r.name()));
         }
-        visits.forEach(r -> sessions.get(r.name()).resumeSampling(windowSampling()));
+        visits.forEach(r -> sessions.get(r.name()).resumeSampling(WINDOW_SAMPLE_INTERVAL));
         try {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;
@@ -300,11 +301,6 @@ final class BlockLoop {
             say(String.format(Locale.ROOT, "Note: the database of %s was still busy %.0f s after its reset (%s)", r.name(),
                     wait.seconds(), wait.lastRate()));
         }
-    }
-
-    /** The run's sample interval, or {@link #WINDOW_SAMPLE_INTERVAL} where that is shorter. */
-    private Duration windowSampling() {
-        return load.sampleInterval().compareTo(WINDOW_SAMPLE_INTERVAL) > 0 ? load.sampleInterval() : WINDOW_SAMPLE_INTERVAL;
     }
 
     /** A first guess of a block's length before one was measured: its windows' steps one after another, settle and window each. */
