@@ -24,6 +24,8 @@ public final class WindowHooks implements StepHooks {
     boolean profiling;
     boolean profiled;
     String profileError;
+    /** Run first before the window opens, while the warm-up load still runs; null for nothing. */
+    Runnable beforeOpening;
 
     WindowHooks(ServerSampler sampler, FlightRecording recording, Path file, CpuProfiler profiler, Path flameGraph) {
         this.sampler = sampler;
@@ -35,6 +37,9 @@ public final class WindowHooks implements StepHooks {
 
     @Override
     public void beforeWindow() {
+        if (beforeOpening != null) {
+            beforeOpening.run();
+        }
         if (recording != null) {
             try {
                 recording.start();

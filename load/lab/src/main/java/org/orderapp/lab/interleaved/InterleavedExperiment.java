@@ -104,6 +104,9 @@ public final class InterleavedExperiment {
                 say("Variant " + r.name() + ": " + r.target());
                 sessions.put(r.name(), LoadSession.open(load.withOutput(settings.folder().resolve("runs"), r.name()), r.target(),
                         LinePrefix.of(out, r.name())));
+                if (settings.reset() != null) { // a window soon after a reset would otherwise meet the emptied tables' plans
+                    sessions.get(r.name()).freshStatisticsBeforeWindows();
+                }
                 outcomes.put(r.name(), new ArrayList<>());
             }
             Map<String, StockSnapshot> before = new LinkedHashMap<>();
@@ -155,8 +158,8 @@ public final class InterleavedExperiment {
         var method = new Method(Method.INTERLEAVED, String.format(Locale.ROOT, "every variant's server started once and warmed until "
                         + "steady; then blocks of one window per variant and step, %s (%s settle, %s window), ratios "
                         + "paired per block%s; stopping at ±%s or after %d min", settings.pairing().words(),
-                load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, and every "
-                        + "window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
+                load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, the "
+                        + "emptied tables' optimizer statistics taken afresh at the end of its settle, and every window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
                         + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
                         + crossover() + " blocks, in which every server had every core alike")
                         + (settings.pairing().together() && definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on "
@@ -212,7 +215,8 @@ public final class InterleavedExperiment {
             notes.add("Measured by the interleaved method: run 0 is the warm-up, " + (partnerWindows ? "then one window in every "
                     + "round of a block (" + definition.mostOnOneServer() + " a block): its own and partner windows beside the other "
                     + "servers' runtime variants, which comparison.json's runs tell apart; " : "run N the window of block N; ") + (settings.reset() != null
-                    ? "the data was reset before every window and every window audited" + (audit == null ? "" : " (" + audit + ")")
+                    ? "the data was reset before every window, its emptied tables' optimizer statistics taken afresh (ANALYZE TABLE) "
+                    + "at the end of the window's settle, and every window audited" + (audit == null ? "" : " (" + audit + ")")
                     + "; the audit here is the last window's" : "the audit is that of its database at the end of the experiment"
                     + (audit == null ? " (none)" : ": " + audit)) + "." + (interrupted ? " Interrupted: the windows measured until then." : ""));
             RunFolder.write(new RunResult(s.config(), s.target(), s.endpointName(), settings.started(), Instant.now(), s.folder(),
