@@ -31,8 +31,9 @@ import org.orderapp.lab.profile.ProfileDiffs;
  * compiler settled; the compiler threads at a higher priority until every server has settled, CompilerPriority); then
  * blocks, each measuring every variant once in a random order (a settle of the load's warm-up, a window of its
  * measure, at each step), the others idle and unsampled, a variant's replenish queue drained before the next one is
- * measured, or, as a duet, every variant's window at the same time; with the audit on, the data is reset before every
- * window and every window audited. After each block the comparison is rewritten, its ratios paired per block (the
+ * measured, or, as a duet, every variant's window at the same time; when the data is reset before every window (and
+ * every window audited, unless the load is not), each settle ends by taking the emptied tables' optimizer statistics
+ * afresh (LoadSession#freshStatisticsBeforeWindows). After each block the comparison is rewritten, its ratios paired per block (the
  * Hodges-Lehmann estimate of the blocks' log-ratios with the signed-rank interval, Statistics.pairedRatioRobust), and
  * the StopRule decides whether another block is needed. Without a data reset, every database is audited once at the
  * end, against the orders acknowledged on it to every variant.

@@ -11,6 +11,8 @@ import org.orderapp.observation.CpuMeter;
  * old row versions) for seconds after the reset returned. Windows begun two seconds after a reset met stalls of the database (1.1-3.6 ms of its CPU per
  * transaction against 0.6-0.9) in 7 of 48 windows; after eight seconds in none of 60 (calibration, 2026-11-28). Quiet
  * means the database process used at most {@link #QUIET_SHARE} of one core over a poll; at most {@link #LONGEST}.
+ * Part of those stalls was the reset's emptied optimizer statistics, which the settle now takes afresh
+ * (LoadSession#freshStatisticsBeforeWindows).
  */
 final class QuietDatabase {
 
