@@ -3,6 +3,9 @@ package org.orderapp.observation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 
@@ -21,24 +24,22 @@ public final class CpuClock {
     /** CPU milliseconds the process has used, or empty if it is gone or this is not Linux. */
     static OptionalDouble processMillis(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            long utime = Long.parseLong(fields[11]);  // field 14 of the whole line
-            long stime = Long.parseLong(fields[12]);  // field 15
-            return OptionalDouble.of((utime + stime) * 1000.0 / TICKS_PER_SECOND);
+            long[] ticks = userAndSystemTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+            return OptionalDouble.of((ticks[0] + ticks[1]) * 1000.0 / TICKS_PER_SECOND);
         } catch (IOException | RuntimeException e) {
             return OptionalDouble.empty();
         }
     }
 
     /**
-     * CPU milliseconds a JVM's JIT compiler threads have used ("C1 CompilerThread0", "C2 CompilerThread1", ...: Linux
-     * keeps the first 15 characters of a thread's name), or empty if the process is gone or this is not Linux.
+     * A JVM's CPU milliseconds by part ({@link ServerCpuPart}): each thread part summed over the process's live threads,
+     * and the kernel's time over the whole process; empty if the process is gone or this is not Linux.
      */
-    static OptionalDouble compilerMillis(long pid) {
-        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            long ticks = 0;
+    static Optional<Map<ServerCpuPart, Double>> partMillis(long pid) {
+        Path process = Path.of("/proc", Long.toString(pid));
+        try (var tasks = Files.list(process.resolve("task"))) {
+            Map<ServerCpuPart, Double> parts = new EnumMap<>(ServerCpuPart.class);
+            ServerCpuPart.THREADS.forEach(p -> parts.put(p, 0.0));
             for (Path task : (Iterable<Path>) tasks::iterator) {
                 String stat;
                 try {
@@ -46,16 +47,23 @@ public final class CpuClock {
                 } catch (IOException ended) {
                     continue; // the thread ended while we looked
                 }
-                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (isCompilerThread(name)) {
-                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                ServerCpuPart part = ServerCpuPart.ofThread(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+                if (part != null) {
+                    long[] ticks = userAndSystemTicks(stat);
+                    parts.merge(part, (ticks[0] + ticks[1]) * 1000.0 / TICKS_PER_SECOND, Double::sum);
                 }
             }
-            return OptionalDouble.of(ticks * 1000.0 / TICKS_PER_SECOND);
+            parts.put(ServerCpuPart.SYSTEM, userAndSystemTicks(Files.readString(process.resolve("stat")))[1] * 1000.0 / TICKS_PER_SECOND);
+            return Optional.of(parts);
         } catch (IOException | RuntimeException e) {
-            return OptionalDouble.empty();
+            return Optional.empty();
         }
+    }
+
+    /** utime and stime (fields 14 and 15) of a /proc stat line, whose command name (field 2) may contain spaces. */
+    private static long[] userAndSystemTicks(String stat) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])};
     }
 
     /**

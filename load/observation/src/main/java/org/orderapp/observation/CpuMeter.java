@@ -29,7 +29,7 @@ public final class CpuMeter {
     /** The server's JVM as its management interface reports it, when it is not a process of this machine. */
     static final String SERVER_REMOTE = "cpu.serverRemote.ms";
     /** The part of the server JVM's CPU its JIT compiler threads used (a single server on this machine). */
-    static final String SERVER_JIT = "cpu.serverJit.ms";
+    static final String SERVER_JIT = ServerCpuPart.JIT.counter();
     static final String DB = "cpu.db.ms";
     static final String DRIVER = "cpu.driver.ms";
     static final String MACHINE = "cpu.machine.ms";
@@ -112,7 +112,7 @@ public final class CpuMeter {
             sampleCluster(values);
         } else if (serverPid != null) {
             put(values, SERVER, CpuClock.processMillis(serverPid));
-            put(values, SERVER_JIT, CpuClock.compilerMillis(serverPid));
+            CpuClock.partMillis(serverPid).ifPresent(parts -> parts.forEach((part, ms) -> values.put(part.counter(), ms)));
         }
         if (dbPid != null) {
             put(values, DB, CpuClock.processMillis(dbPid));

@@ -168,6 +168,16 @@ public record ServerWindow(Map<String, Double> figures) {
     /** The share of the machine's capacity (all cores) that was busy in the window. */
     public static final String MACHINE_BUSY = "cpu.machineBusyShare";
     public static final List<String> CPU_ROLES = List.of("server", "db", "driver", "other");
+    /**
+     * The server's CPU per transaction by part ({@link ServerCpuPart}: requests, io, gc, jit, and "rest", the server's CPU
+     * no thread part claims; "system", the kernel's time, cuts across them), under "cpu.msPerTx.server.PART".
+     */
+    public static final List<String> SERVER_PARTS = List.of("requests", "io", "gc", "jit", "rest", "system");
+
+    /** The name of the server's CPU per transaction in one of its {@link #SERVER_PARTS}. */
+    public static String serverPartPerTx(String part) {
+        return CPU_PER_TX + "server." + part;
+    }
 
     /**
      * CPU milliseconds per successful transaction by role, and "other": what the machine spent on everything else
@@ -190,12 +200,41 @@ public record ServerWindow(Map<String, Double> figures) {
             return;
         }
         perTx(f, "server", server != null ? server : remoteServer, transactions);
+        if (server != null) {
+            serverPartsPerTransaction(f, server, transactions);
+        }
         perTx(f, "db", db, transactions);
         perTx(f, "driver", driver, transactions);
         if (machine != null && f.get(ServerMetrics.max(CpuMeter.PROCESS_GONE)) == null) { // else the lost process's CPU counts as other
             double local = (server != null ? server : 0) + (db != null ? db : 0) + (driver != null ? driver : 0);
             perTx(f, "other", Math.max(0, machine - local), transactions);
         }
+    }
+
+    private static void serverPartsPerTransaction(Map<String, Double> f, double server, long transactions) {
+        double claimed = 0;
+        boolean everyThreadPart = true;
+        for (ServerCpuPart part : ServerCpuPart.values()) {
+            Double ms = f.get(ServerMetrics.delta(part.counter()));
+            if (ms == null) {
+                everyThreadPart &= !ServerCpuPart.THREADS.contains(part);
+                continue;
+            }
+            f.put(serverPartPerTx(part.key()), ms / transactions);
+            claimed += ServerCpuPart.THREADS.contains(part) ? ms : 0;
+        }
+        if (everyThreadPart) {
+            f.put(serverPartPerTx("rest"), Math.max(0, server - claimed) / transactions);
+        }
+    }
+
+    /** The server's CPU milliseconds per transaction by part ({@link #SERVER_PARTS}); null where unknown. */
+    public Map<String, Double> serverCpuPerTransaction() {
+        Map<String, Double> parts = new LinkedHashMap<>();
+        for (String part : SERVER_PARTS) {
+            parts.put(part, figures.get(serverPartPerTx(part)));
+        }
+        return parts;
     }
 
     private static void perTx(Map<String, Double> f, String role, Double millis, long transactions) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,28 @@ class ServerWindowTest {
         var cpu = ServerWindow.of(List.of(new ServerSample(0, first), new ServerSample(10, last)), 100).cpuPerTransaction();
         assertEquals(Map.of("server", 5.0, "db", 2.0, "driver", 1.0, "other", 2.0), cpu);
         assertEquals(List.of("server", "db", "driver", "other"), List.copyOf(cpu.keySet()), "in the roles' order");
+    }
+
+    @Test
+    void theServersCpuIsCutByPartAndWhatNoThreadPartClaimsIsTheRest() {
+        Map<String, Double> first = new HashMap<>(Map.of(CpuMeter.SERVER, 1000.0));
+        Map<String, Double> last = new HashMap<>(Map.of(CpuMeter.SERVER, 1500.0));
+        double[] partsInWindow = {300, 40, 60, 20}; // requests, io, gc, jit: 80 ms to the rest
+        for (int i = 0; i < ServerCpuPart.THREADS.size(); i++) {
+            first.put(ServerCpuPart.THREADS.get(i).counter(), 100.0);
+            last.put(ServerCpuPart.THREADS.get(i).counter(), 100.0 + partsInWindow[i]);
+        }
+        first.put(ServerCpuPart.SYSTEM.counter(), 50.0);
+        last.put(ServerCpuPart.SYSTEM.counter(), 150.0);
+        var parts = ServerWindow.of(List.of(new ServerSample(0, first), new ServerSample(10, last)), 100).serverCpuPerTransaction();
+        assertEquals(List.of("requests", "io", "gc", "jit", "rest", "system"), List.copyOf(parts.keySet()));
+        assertEquals(List.of(3.0, 0.4, 0.6, 0.2, 0.8, 1.0), List.copyOf(parts.values()));
+
+        first.remove(ServerCpuPart.GC.counter());
+        last.remove(ServerCpuPart.GC.counter());
+        var withoutGc = ServerWindow.of(List.of(new ServerSample(0, first), new ServerSample(10, last)), 100).serverCpuPerTransaction();
+        assertNull(withoutGc.get("rest"), "with a thread part unknown, the rest is not known either: " + withoutGc);
+        assertEquals(3.0, withoutGc.get("requests"));
     }
 
     @Test

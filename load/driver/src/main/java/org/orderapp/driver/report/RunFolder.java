@@ -91,10 +91,12 @@ public final class RunFolder {
                 "stddev_ms", "p50_ms", "p90_ms", "p99_ms", "p99_9_ms", "p99_99_ms", "max_ms", "beyond_2sigma", "beyond_3sigma",
                 "beyond_4sigma", "service_mean_ms", "service_p99_ms", "errors"));
         ServerWindow.CPU_ROLES.forEach(role -> header.add("cpu_" + role + "_ms_per_tx"));
+        ServerWindow.SERVER_PARTS.forEach(part -> header.add("cpu_server_" + part + "_ms_per_tx"));
         var rows = new ArrayList<List<String>>();
         for (StepOutcome o : run.steps()) {
             var c = o.client();
             Map<String, Double> cpu = o.server().cpuPerTransaction();
+            Map<String, Double> serverParts = o.server().serverCpuPerTransaction();
             Map<String, Histogram> service = Summary.byType(c.service());
             for (var e : Summary.byType(c.response()).entrySet()) {
                 boolean all = e.getKey().equals(Summary.ALL);
@@ -108,6 +110,7 @@ public final class RunFolder {
                         f(s.beyond3Sigma()), f(s.beyond4Sigma()), f(sv.mean()), f(sv.p99()), Long.toString(errors)));
                 // CPU is the step's, not a request type's: on the row that adds every type up.
                 ServerWindow.CPU_ROLES.forEach(role -> row.add(all && cpu.get(role) != null ? f(cpu.get(role)) : ""));
+                ServerWindow.SERVER_PARTS.forEach(part -> row.add(all && serverParts.get(part) != null ? f(serverParts.get(part)) : ""));
                 rows.add(row);
             }
         }

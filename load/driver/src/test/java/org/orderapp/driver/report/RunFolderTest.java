@@ -115,7 +115,9 @@ class RunFolderTest {
         assertTrue(summary.path("metrics").path("serverTable").size() > 10);
 
         String steps = Files.readString(folder.resolve("steps.csv"));
-        assertTrue(steps.lines().findFirst().orElseThrow().endsWith("cpu_server_ms_per_tx,cpu_db_ms_per_tx,cpu_driver_ms_per_tx,cpu_other_ms_per_tx"), steps);
+        assertTrue(steps.lines().findFirst().orElseThrow().endsWith("cpu_server_ms_per_tx,cpu_db_ms_per_tx,cpu_driver_ms_per_tx,cpu_other_ms_per_tx,"
+                + "cpu_server_requests_ms_per_tx,cpu_server_io_ms_per_tx,cpu_server_gc_ms_per_tx,cpu_server_jit_ms_per_tx,"
+                + "cpu_server_rest_ms_per_tx,cpu_server_system_ms_per_tx"), steps);
         assertTrue(steps.contains(",4 users,NewOrder,"), steps);
         String errors = Files.readString(folder.resolve("errors.csv"));
         assertTrue(errors.contains(",\"NewOrder: bad answer: \"\"total\"\", off by 1\",2,"), "a cell with a comma or quote is quoted:\n" + errors);

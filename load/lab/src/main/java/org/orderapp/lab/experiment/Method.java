@@ -1,6 +1,7 @@
 package org.orderapp.lab.experiment;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * How an experiment measured: "rounds" (a fresh database and server per run, the variants alternating, a ratio per
@@ -56,9 +57,11 @@ public record Method(String name, String description, Double precision, Integer 
 
     /**
      * A variant's CPU spin against the control's: the server CPU per transaction injected, and the paired difference of
-     * the server's CPU per transaction found, with its 95 % interval, in microseconds.
+     * the server's CPU per transaction found, with its 95 % interval, in microseconds; partsMicros: the same difference
+     * in each part of the server's CPU that was measured (requests, io, gc, jit, rest; system cuts across them), so that
+     * a surplus shows where it went.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
-                           List<Double> ci95, int n) {
+                           List<Double> ci95, int n, Map<String, Double> partsMicros) {
     }
 }

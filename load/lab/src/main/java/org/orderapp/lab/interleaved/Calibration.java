@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Interval;
@@ -11,6 +12,7 @@ import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.Observation;
 import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.experiment.Statistics;
+import org.orderapp.observation.ServerWindow;
 
 /**
  * The instrument checked against a known cause: a variant whose server spins a known amount of CPU per request
@@ -19,7 +21,9 @@ import org.orderapp.lab.experiment.Statistics;
  * microseconds: its Hodges-Lehmann estimate with the signed-rank 95 % interval, over the blocks that count (burn-in
  * blocks, a JIT compiler still at work, are left out as they are from the ratios), on own cores over the crossover
  * groups. The driver counts every request as a
- * transaction, so the spin per request is the spin per transaction.
+ * transaction, so the spin per request is the spin per transaction. The same difference is taken for each part of the
+ * server's CPU that was measured (its request threads, I/O threads, collector, compiler, the rest; and the kernel's
+ * time), so that what the spin cost beyond its own frame shows where it went.
  */
 public final class Calibration {
 
@@ -42,19 +46,33 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
-                double[] differences = Comparison.paired(observations, v.name(), control, step.getKey(),
-                                s -> s.cpuMsPerTx().get("server"), crossover == null ? 1 : crossover)
-                        .stream().mapToDouble(p -> 1000 * (p[0] - p[1])).toArray();
+                double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover,
+                        s -> s.cpuMsPerTx().get("server"));
                 if (differences.length == 0) {
-                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0));
+                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of()));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
+                Map<String, Double> parts = new LinkedHashMap<>();
+                for (String part : ServerWindow.SERVER_PARTS) {
+                    double[] p = differencesMicros(observations, v.name(), control, step.getKey(), crossover,
+                            s -> s.server().get(ServerWindow.serverPartPerTx(part)));
+                    if (p.length > 0) {
+                        parts.put(part, Statistics.hodgesLehmann(p).estimate());
+                    }
+                }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
-                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n()));
+                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts));
             }
         }
         return found;
+    }
+
+    /** The paired differences, variant less control, of a figure in ms per transaction, in microseconds. */
+    private static double[] differencesMicros(List<Observation> observations, String variant, String control, double step,
+                                              Integer crossover, Function<Observation.StepFigures, Double> figure) {
+        return Comparison.paired(observations, variant, control, step, figure, crossover == null ? 1 : crossover)
+                .stream().mapToDouble(p -> 1000 * (p[0] - p[1])).toArray();
     }
 
     private static double spin(ExperimentDefinition definition, String variant) {

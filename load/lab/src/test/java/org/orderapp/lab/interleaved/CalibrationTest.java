@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.observation.ServerWindow;
 
 /** What the calibration finds is the spin of the blocks that count: burn-in blocks measure a compiler, not the spin. */
 class CalibrationTest {
@@ -34,6 +35,25 @@ class CalibrationTest {
         assertEquals(50, found.get(0).detectedMicros(), 0.5);
         assertEquals(200, found.get(1).detectedMicros(), 0.5);
         assertEquals(7, found.get(1).n(), "the seven counted blocks");
+    }
+
+    @Test
+    void aSurplusBeyondTheSpinShowsInThePartOfTheServerWhereItWent() throws Exception {
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            double noise = 0.01 * (block % 3);
+            observations.add(window(block, "control", Map.of("requests", 0.50 + noise, "gc", 0.10, "system", 0.05)));
+            // the spin's 200 µs on the request threads, and 60 µs more for the collector
+            observations.add(window(block, "spin-200", Map.of("requests", 0.70 + noise, "gc", 0.16, "system", 0.05)));
+        }
+        Method.Detected spin200 = Calibration.detected(calibration, observations, null).get(1);
+        assertEquals(260, spin200.detectedMicros(), 0.5);
+        assertEquals(List.of("requests", "gc", "system"), List.copyOf(spin200.partsMicros().keySet()), "the parts measured, in order");
+        assertEquals(200, spin200.partsMicros().get("requests"), 0.5);
+        assertEquals(60, spin200.partsMicros().get("gc"), 0.5);
+        assertEquals(0, spin200.partsMicros().get("system"), 0.5);
+        assertTrue(Calibration.detected(calibration, observations, null).get(0).partsMicros().isEmpty(), "spin-50 not measured");
     }
 
     @Test
@@ -107,6 +127,15 @@ class CalibrationTest {
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", serverCpuMs));
         return new Observation(0, block, variant, null, true, List.of(), List.of(step), false, turn, partner);
+    }
+
+    /** A counted window whose server CPU is known by part (the thread parts add up to the server's; system cuts across). */
+    private static Observation window(int block, String variant, Map<String, Double> parts) {
+        double server = parts.entrySet().stream().filter(p -> !p.getKey().equals("system")).mapToDouble(Map.Entry::getValue).sum();
+        var figures = new java.util.HashMap<String, Double>();
+        parts.forEach((part, ms) -> figures.put(ServerWindow.serverPartPerTx(part), ms));
+        var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", server), figures, Map.of());
+        return new Observation(0, block, variant, null, true, List.of(), List.of(step), false);
     }
 
     private static Observation window(int block, String variant, double serverCpuMs, boolean burnIn) {
