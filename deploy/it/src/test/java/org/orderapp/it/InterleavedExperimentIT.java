@@ -165,6 +165,7 @@ class InterleavedExperimentIT {
             double found = detected.path("detectedMicros").asDouble();
             assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found: " + detected);
             assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
+            assertSpinOnTheRequestThreads(detected);
         }
         assertNotEquals(0, comparison.path("ratios").size());
         String html = Files.readString(folder.resolve("comparison.html"));
@@ -241,6 +242,20 @@ class InterleavedExperimentIT {
         assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found through the "
                 + "partner windows: " + detected);
         assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
+        assertSpinOnTheRequestThreads(detected);
+    }
+
+    /**
+     * The spin runs in a servlet filter, on the server's request threads: most of what was found is theirs, so the
+     * server's threads are told apart by the names this WildFly gives them.
+     */
+    private static void assertSpinOnTheRequestThreads(JsonNode detected) {
+        JsonNode parts = detected.path("partsMicros");
+        for (String part : List.of("requests", "io", "gc", "jit", "rest", "system")) {
+            assertTrue(parts.has(part), part + " measured: " + detected);
+        }
+        assertTrue(parts.path("requests").asDouble() > 0.75 * detected.path("detectedMicros").asDouble(),
+                "most of the spin on the request threads: " + detected);
     }
 
     private static final List<String> VARIANTS_DUET = List.of("plain", "plain-2", "spin-runtime");

@@ -20,6 +20,7 @@ import org.orderapp.lab.run.ExperimentRunner;
 import org.orderapp.lab.run.InterleavedRun;
 import org.orderapp.lab.run.RunnerSettings;
 import org.orderapp.stack.layout.ProjectLayout;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,9 +63,10 @@ public class ExperimentCommand implements Callable<Integer> {
                     + "variant against the control, at each step) has a 95 %% interval within this share of the ratio.")
     String precision;
 
-    @Option(names = "--max-time", paramLabel = "DURATION", defaultValue = "45m",
+    @Option(names = "--max-time", paramLabel = "DURATION",
             description = "Interleaved method: the experiment's longest wall time, start and warm-up included; it then stops "
-                    + "and says how precise it got.")
+                    + "and says how precise it got. Default: the experiment file's (interleaved: max-time), else "
+                    + StopRule.DEFAULT_MAX_TIME_TEXT + ".")
     String maxTime;
 
     @Option(names = "--warm-up-users", paramLabel = "N", defaultValue = "" + InterleavedExperiment.DEFAULT_WARM_UP_USERS,
@@ -72,12 +74,23 @@ public class ExperimentCommand implements Callable<Integer> {
                     + "few leave the servers' JIT compilers more of the machine.")
     int warmUpUsers;
 
-    @Option(names = "--duet", description = "Interleaved method: measure every variant's window at the same time, each "
-            + "server on a database of its own, instead of one after another (duet benchmarking, Bulej et al., ICPE 2020): "
-            + "a slower spell of this shared machine then falls on every variant of a block alike. Each server gets the "
-            + "step's users, so the servers share the cores. A server hosting server-of variants measures them one per "
-            + "round, the other servers beside them (partner windows).")
-    boolean duet;
+    @ArgGroup(exclusive = true)
+    PairingChoice pairingChoice;
+
+    /** How a block measures its variants, when the command line says it; else the experiment file's (interleaved: pairing). */
+    static final class PairingChoice {
+        @Option(names = "--duet", description = "Interleaved method: measure every variant's window at the same time, each "
+                + "server on a database of its own, instead of one after another (duet benchmarking, Bulej et al., ICPE 2020): "
+                + "a slower spell of this shared machine then falls on every variant of a block alike. Each server gets the "
+                + "step's users, so the servers share the cores. A server hosting server-of variants measures them one per "
+                + "round, the other servers beside them (partner windows). Default: the experiment file's "
+                + "(interleaved: pairing), else in turn.")
+        boolean duet;
+
+        @Option(names = "--in-turn", description = "Interleaved method: measure a block's variants one after another, each "
+                + "alone on the machine, where the experiment file asks for a duet.")
+        boolean inTurn;
+    }
 
     @Option(names = "--own-cores", description = "With --duet: each server and its database on cores of their own "
             + "(taskset; with more servers than cores, two or more to a core), so that the servers measured at the "
@@ -162,12 +175,12 @@ public class ExperimentCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            stopRule(); // a bad --precision or --max-time is refused before anything starts
+            stopRule(null); // a bad --precision or --max-time is refused before anything starts
             jdk.resolve(); // so is a bad --java-home
-            if (ownCores && !duet) {
-                throw new IllegalArgumentException("--own-cores is a way of --duet: give both");
+            if (ownCores && inTurnGiven()) {
+                throw new IllegalArgumentException("--own-cores is a way of --duet, not of --in-turn");
             }
-            if (duet && (rounds != null || quick)) {
+            if (duetGiven() && (rounds != null || quick)) {
                 throw new IllegalArgumentException("--duet is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
                         + " asks for the method of rounds");
             }
@@ -180,8 +193,11 @@ public class ExperimentCommand implements Callable<Integer> {
                 System.err.println("order experiment: --variants names one experiment's variants; it does not apply to all");
                 return 2;
             }
-            return new CatalogueRun(file -> runner(layout, definition(file), file,
-                    commandLine(file.getFileName().toString().replace(ExperimentDefinition.SUFFIX, ""))), quick, dryRun, layout, System.out, exit.failOn).run(ExperimentDefinition.list(catalog));
+            return new CatalogueRun(file -> {
+                var definition = definition(file);
+                return runner(layout, definition, file,
+                        commandLine(file.getFileName().toString().replace(ExperimentDefinition.SUFFIX, ""), definition));
+            }, quick, dryRun, layout, System.out, exit.failOn).run(ExperimentDefinition.list(catalog));
         }
         ExperimentDefinition definition;
         Path file;
@@ -193,7 +209,7 @@ public class ExperimentCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            var execution = runner(layout, definition, file, commandLine(experiment));
+            var execution = runner(layout, definition, file, commandLine(experiment, definition));
             int status = execution.run();
             // 1: a run was invalid; --fail-on says whether that fails
             return status == 1 ? exit.failOn.exitStatus(false, execution.auditFailed()) : status;
@@ -216,19 +232,44 @@ public class ExperimentCommand implements Callable<Integer> {
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = settings(layout, command);
         var rounds = MethodChoice.whyRoundsOrRefuse(definition, this.rounds != null, quick);
-        if (rounds.isPresent() && duet && !experiment.equals(ALL)) {
+        if (rounds.isPresent() && duetGiven() && !experiment.equals(ALL)) {
             throw new IllegalArgumentException("--duet is a way of the interleaved method, and " + definition.name()
                     + " is measured by rounds: " + rounds.get());
         }
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }
-        return new InterleavedRun(layout, definition, file, settings, stopRule(), warmUpUsers, pairing(), System.out);
+        return new InterleavedRun(layout, definition, file, settings, stopRule(definition), warmUpUsers, pairing(definition), System.out);
     }
 
-    /** How the interleaved method's blocks measure their variants: --duet and --own-cores. */
-    Pairing pairing() {
+    /**
+     * How the interleaved method's blocks measure the definition's variants: --duet or --in-turn, else the file's
+     * pairing, else in turn; --own-cores makes a duet one on own cores, and is refused for one in turn.
+     */
+    Pairing pairing(ExperimentDefinition definition) {
+        boolean duet = duetGiven() || (!inTurnGiven() && "duet".equals(definition.interleavedOrNone().pairing()));
+        if (ownCores && !duet) {
+            throw new IllegalArgumentException("--own-cores is a way of --duet: give both (" + definition.name()
+                    + " is measured in turn)");
+        }
         return !duet ? Pairing.IN_TURN : ownCores ? Pairing.DUET_ON_OWN_CORES : Pairing.DUET;
+    }
+
+    private boolean duetGiven() {
+        return pairingChoice != null && pairingChoice.duet;
+    }
+
+    private boolean inTurnGiven() {
+        return pairingChoice != null && pairingChoice.inTurn;
+    }
+
+    /** --max-time, else the definition's (null: none yet read), else the default. */
+    String maxTime(ExperimentDefinition definition) {
+        if (maxTime != null) {
+            return maxTime;
+        }
+        String own = definition == null ? null : definition.interleavedOrNone().maxTime();
+        return own != null ? own : StopRule.DEFAULT_MAX_TIME_TEXT;
     }
 
     /** What the runners take from the command line beside the definition. */
@@ -238,12 +279,12 @@ public class ExperimentCommand implements Callable<Integer> {
                 durability.allowed);
     }
 
-    /** --precision and --max-time; a bad value is refused before anything starts. */
-    StopRule stopRule() {
+    /** --precision and --max-time (else the definition's); a bad value is refused before anything starts. */
+    StopRule stopRule(ExperimentDefinition definition) {
         double share = RunRules.parseShare(precision, "--precision");
         java.time.Duration limit;
         try {
-            limit = Durations.parse(maxTime);
+            limit = Durations.parse(maxTime(definition));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--max-time: " + e.getMessage());
         }
@@ -283,8 +324,11 @@ public class ExperimentCommand implements Callable<Integer> {
         return o;
     }
 
-    /** The command of one experiment as typed, for the comparison page (so a figure can be rerun). */
-    String commandLine(String name) {
+    /**
+     * The command of one experiment as run, for the comparison page (so a figure can be rerun): as typed, with the
+     * interleaved method's settings that applied, wherever they came from.
+     */
+    String commandLine(String name, ExperimentDefinition definition) {
         var b = new StringBuilder("./order experiment ").append(name);
         if (quick) {
             b.append(" --quick");
@@ -292,10 +336,14 @@ public class ExperimentCommand implements Callable<Integer> {
         if (rounds != null) {
             b.append(" --rounds ").append(rounds);
         } else if (!quick) {
-            b.append(" --precision ").append(precision).append(" --max-time ").append(maxTime);
+            b.append(" --precision ").append(precision).append(" --max-time ").append(maxTime(definition));
         }
-        if (duet && rounds == null && !quick) {
-            b.append(ownCores ? " --duet --own-cores" : " --duet");
+        if (rounds == null && !quick && MethodChoice.whyRounds(definition, false, false).isEmpty()) {
+            b.append(switch (pairing(definition)) {
+                case DUET -> " --duet";
+                case DUET_ON_OWN_CORES -> " --duet --own-cores";
+                case IN_TURN -> "duet".equals(definition.interleavedOrNone().pairing()) ? " --in-turn" : "";
+            });
         }
         if (variants != null) {
             b.append(" --variants ").append(String.join(",", variants));
@@ -337,7 +385,9 @@ public class ExperimentCommand implements Callable<Integer> {
                     System.out.printf("%-26s   guide: %s%n", "", guide);
                 }
                 System.out.printf("%-26s   method: %s%n", "", MethodChoice.whyRounds(d, false, false)
-                        .map(why -> "rounds (" + why + ")").orElse("interleaved (resident servers, blocks of windows)"));
+                        .map(why -> "rounds (" + why + ")").orElse("interleaved (resident servers, blocks of windows"
+                                + ("duet".equals(d.interleavedOrNone().pairing()) ? ", all at once: duet" : "")
+                                + (d.interleavedOrNone().maxTime() != null ? ", at most " + d.interleavedOrNone().maxTime() : "") + ")"));
             } catch (IllegalArgumentException e) {
                 System.out.printf("%-26s INVALID: %s%n", file.getFileName(), e.getMessage());
             }

@@ -13,28 +13,66 @@ import org.orderapp.driver.settings.LoadOptions;
 import org.orderapp.lab.interleaved.Pairing;
 import org.orderapp.stack.layout.ProjectLayout;
 
-/** --duet and --own-cores: named in the command an experiment records, and refused where the method of rounds measures. */
+/**
+ * --duet, --in-turn and --own-cores, and a file's own pairing and time limit: named in the command an experiment records,
+ * the command line over the file, and refused where the method of rounds measures.
+ */
 class DuetOptionTest {
 
     @TempDir
     Path dir;
 
+    private static final String TWO = "varies: a setting\nvariants:\n  - name: a\n  - name: b\n";
+
     @Test
-    void theCommandAnExperimentRecordsSaysDuetOnlyWhenGiven() {
-        var duet = new ExperimentCommand();
-        LoadOptions.commandLine(duet).parseArgs("calibration", "--duet");
-        assertTrue(duet.commandLine("calibration").contains(" --duet"), duet.commandLine("calibration"));
+    void theCommandAnExperimentRecordsSaysDuetOnlyWhenItApplies() throws Exception {
+        Path file = Files.writeString(dir.resolve("two.yaml"), TWO);
+        var duet = parsed(file, "--duet");
+        assertTrue(duet.commandLine("two", duet.definition(file)).contains(" --duet"), duet.commandLine("two", duet.definition(file)));
 
-        var ownCores = new ExperimentCommand();
-        LoadOptions.commandLine(ownCores).parseArgs("calibration", "--duet", "--own-cores");
-        assertTrue(ownCores.commandLine("calibration").contains(" --duet --own-cores"), ownCores.commandLine("calibration"));
-        assertEquals(Pairing.DUET_ON_OWN_CORES, ownCores.pairing());
-        assertEquals(Pairing.DUET, duet.pairing());
+        var ownCores = parsed(file, "--duet", "--own-cores");
+        assertTrue(ownCores.commandLine("two", ownCores.definition(file)).contains(" --duet --own-cores"));
+        assertEquals(Pairing.DUET_ON_OWN_CORES, ownCores.pairing(ownCores.definition(file)));
+        assertEquals(Pairing.DUET, duet.pairing(duet.definition(file)));
 
-        var inTurn = new ExperimentCommand();
-        LoadOptions.commandLine(inTurn).parseArgs("calibration");
-        assertFalse(inTurn.commandLine("calibration").contains("--duet"), inTurn.commandLine("calibration"));
-        assertEquals(Pairing.IN_TURN, inTurn.pairing());
+        var inTurn = parsed(file);
+        assertFalse(inTurn.commandLine("two", inTurn.definition(file)).contains("--duet"), inTurn.commandLine("two", inTurn.definition(file)));
+        assertEquals(Pairing.IN_TURN, inTurn.pairing(inTurn.definition(file)));
+        assertTrue(inTurn.commandLine("two", inTurn.definition(file)).contains(" --max-time 45m"), "the default");
+        var alone = assertThrows(IllegalArgumentException.class, () -> parsed(file, "--own-cores").pairing(inTurn.definition(file)));
+        assertTrue(alone.getMessage().contains("--own-cores is a way of --duet"), alone.getMessage());
+    }
+
+    @Test
+    void aFileMayAskForADuetAndATimeLimitWhichTheCommandLineOverrides() throws Exception {
+        Path file = Files.writeString(dir.resolve("duo.yaml"), TWO + "interleaved: {pairing: duet, max-time: 30m}\n");
+        var byTheFile = parsed(file);
+        var definition = byTheFile.definition(file);
+        assertEquals(Pairing.DUET, byTheFile.pairing(definition));
+        assertEquals(java.time.Duration.ofMinutes(30), byTheFile.stopRule(definition).maxTime());
+        assertTrue(byTheFile.commandLine("duo", definition).endsWith(" --max-time 30m --duet"), byTheFile.commandLine("duo", definition));
+        assertEquals(Pairing.DUET_ON_OWN_CORES, parsed(file, "--own-cores").pairing(definition));
+
+        var inTurn = parsed(file, "--in-turn", "--max-time", "10m");
+        assertEquals(Pairing.IN_TURN, inTurn.pairing(definition));
+        assertEquals(java.time.Duration.ofMinutes(10), inTurn.stopRule(definition).maxTime());
+        assertTrue(inTurn.commandLine("duo", definition).endsWith(" --max-time 10m --in-turn"), inTurn.commandLine("duo", definition));
+
+        assertThrows(picocli.CommandLine.MutuallyExclusiveArgsException.class, () -> parsed(file, "--duet", "--in-turn"));
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), TWO + "interleaved: {pairing: together}\n");
+        var refused = assertThrows(IllegalArgumentException.class, () -> parsed(bad).definition(bad));
+        assertTrue(refused.getMessage().contains("pairing 'together' is not one of [in-turn, duet]"), refused.getMessage());
+        Path badTime = Files.writeString(dir.resolve("bad-time.yaml"), TWO + "interleaved: {max-time: soon}\n");
+        refused = assertThrows(IllegalArgumentException.class, () -> parsed(badTime).definition(badTime));
+        assertTrue(refused.getMessage().contains("interleaved: max-time:"), refused.getMessage());
+    }
+
+    private static ExperimentCommand parsed(Path file, String... options) {
+        var command = new ExperimentCommand();
+        var args = new java.util.ArrayList<String>(java.util.List.of(file.toString()));
+        args.addAll(java.util.List.of(options));
+        LoadOptions.commandLine(command).parseArgs(args.toArray(String[]::new));
+        return command;
     }
 
     @Test

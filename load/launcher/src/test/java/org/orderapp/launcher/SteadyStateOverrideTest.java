@@ -25,7 +25,8 @@ class SteadyStateOverrideTest {
         var steady = command.definition(file).loadConfig().steadyState();
         assertEquals(Duration.ofSeconds(120), steady.min());
         assertEquals(Duration.ofSeconds(900), steady.max());
-        assertTrue(command.commandLine("long").contains(" --steady-min 120s --steady-max 900s"), command.commandLine("long"));
+        String recorded = command.commandLine("long", command.definition(file));
+        assertTrue(recorded.contains(" --steady-min 120s --steady-max 900s"), recorded);
 
         var asFiled = new ExperimentCommand();
         LoadOptions.commandLine(asFiled).parseArgs("long");

@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orderapp.driver.settings.LoadOptions;
+import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.stack.admin.AdminCredentials;
 import org.orderapp.stack.layout.ProjectLayout;
 import org.orderapp.stack.layout.ServerProfile;
@@ -31,18 +33,21 @@ class UnsafeDurabilityOptionTest {
         assertEquals(List.of("order.services.batch-size=1"), stackProperties(dir, "-D", "order.services.batch-size=1"));
     }
 
+    private static final ExperimentDefinition TWO = new ExperimentDefinition("jdk", "a against b", null, null, null, null,
+            java.util.Map.of(), null, null, List.of(Variant.named("a", null), Variant.named("b", null)));
+
     @Test
     void experimentPassesItToItsRunnersAndNamesItInTheCommandItRecords(@TempDir Path dir) {
         var layout = new ProjectLayout(dir);
         var allowed = new ExperimentCommand();
         LoadOptions.commandLine(allowed).parseArgs("jdk", "--allow-unsafe-durability");
         assertTrue(allowed.settings(layout, "c").allowUnsafeDurability());
-        assertTrue(allowed.commandLine("jdk").endsWith(" --allow-unsafe-durability"), allowed.commandLine("jdk"));
+        assertTrue(allowed.commandLine("jdk", TWO).endsWith(" --allow-unsafe-durability"), allowed.commandLine("jdk", TWO));
 
         var checked = new ExperimentCommand();
         LoadOptions.commandLine(checked).parseArgs("jdk");
         assertFalse(checked.settings(layout, "c").allowUnsafeDurability());
-        assertFalse(checked.commandLine("jdk").contains("durability"), checked.commandLine("jdk"));
+        assertFalse(checked.commandLine("jdk", TWO).contains("durability"), checked.commandLine("jdk", TWO));
     }
 
     @Test

@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.orderapp.observation.cpu.CpuClock;
+import org.orderapp.observation.cpu.ServerCpuPart;
+import org.orderapp.observation.cpu.ServerCpuParts;
 import org.orderapp.target.GaleraNodes;
 import org.orderapp.target.ServerProcess;
 import org.orderapp.target.Target;
@@ -39,6 +42,8 @@ public final class CpuMeter {
     static final String BALANCER = "cpu.balancer.ms";
 
     private final Long serverPid;
+    /** The server JVM's CPU by part (a single server on this machine). */
+    private final ServerCpuParts serverParts;
     private final Long dbPid;
     private final long driverPid = ProcessHandle.current().pid();
     private final List<String> notes;
@@ -66,6 +71,7 @@ public final class CpuMeter {
     private CpuMeter(List<ClusterProcess> dbNodes, Long serverPid, Long dbPid, List<String> notes, List<ClusterProcess> nodes,
                      Long balancerPid) {
         this.serverPid = serverPid;
+        this.serverParts = serverPid == null ? null : new ServerCpuParts(serverPid);
         this.dbPid = dbPid;
         this.notes = notes;
         this.nodes = nodes;
@@ -112,7 +118,7 @@ public final class CpuMeter {
             sampleCluster(values);
         } else if (serverPid != null) {
             put(values, SERVER, CpuClock.processMillis(serverPid));
-            CpuClock.partMillis(serverPid).ifPresent(parts -> parts.forEach((part, ms) -> values.put(part.counter(), ms)));
+            serverParts.sample().ifPresent(parts -> parts.forEach((part, ms) -> values.put(part.counter(), ms)));
         }
         if (dbPid != null) {
             put(values, DB, CpuClock.processMillis(dbPid));

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.orderapp.observation.cpu.ServerCpuPart;
 
 /**
  * The server's side of one measurement window: gauges (pool in use, queue depth, busy threads) as mean and

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.orderapp.observation.cpu.ServerCpuPart;
 
 /** A window's server figures: gauges as mean and maximum, counters as their change, and what follows from them. */
 class ServerWindowTest {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.orderapp.driver.settings.Durations;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.settings.LoadOptions;
 import picocli.CommandLine;
@@ -31,10 +32,11 @@ import picocli.CommandLine;
  * @param control     the variant the others are compared with (default the first)
  * @param variants    at least two
  * @param metrics     server figures compared besides throughput, p99, mean and CPU (Metric keys: gc_pause_ms_per_s, ...)
+ * @param interleaved the interleaved method's defaults for this experiment, which the command line overrides
  */
 public record ExperimentDefinition(String name, String varies, String description, Guide guide, String benchmark, Data data,
                                    Map<String, Object> load, Integer rounds, String control, List<Variant> variants,
-                                   List<String> metrics) {
+                                   List<String> metrics, Interleaved interleaved) {
 
     public static final int DEFAULT_ROUNDS = 3;
     public static final String SUFFIX = ".yaml";
@@ -55,6 +57,34 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     public record Data(Double scale, Long seed) {
     }
 
+    /**
+     * How this experiment is best measured by the interleaved method, where the command line says nothing: its pairing
+     * ("in-turn" or "duet", as --in-turn and --duet) and its longest wall time (as --max-time). Null where not said.
+     */
+    public record Interleaved(String pairing, String maxTime) {
+
+        /** The pairings a file may name. */
+        public static final List<String> PAIRINGS = List.of("in-turn", "duet");
+
+        void check(Path file) {
+            if (pairing != null && !PAIRINGS.contains(pairing)) {
+                throw new IllegalArgumentException(file + ": interleaved: pairing '" + pairing + "' is not one of " + PAIRINGS);
+            }
+            if (maxTime != null) {
+                try {
+                    Durations.parse(maxTime);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + ": interleaved: max-time: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** The interleaved method's defaults of the file; none said, an empty one. */
+    public Interleaved interleavedOrNone() {
+        return interleaved != null ? interleaved : new Interleaved(null, null);
+    }
+
     @JsonCreator
     public ExperimentDefinition {
         load = load == null ? new LinkedHashMap<>() : new LinkedHashMap<>(load);
@@ -62,10 +92,10 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         metrics = metrics == null ? List.of() : List.copyOf(metrics);
     }
 
-    /** A definition that compares throughput, p99, mean and CPU only. */
+    /** A definition that compares throughput, p99, mean and CPU only, with the interleaved method's own defaults. */
     public ExperimentDefinition(String name, String varies, String description, Guide guide, String benchmark, Data data,
                                 Map<String, Object> load, Integer rounds, String control, List<Variant> variants) {
-        this(name, varies, description, guide, benchmark, data, load, rounds, control, variants, List.of());
+        this(name, varies, description, guide, benchmark, data, load, rounds, control, variants, List.of(), null);
     }
 
     /** Throughput, p99, mean and CPU, then the server figures the definition names. */
@@ -84,7 +114,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         String fileName = file.getFileName().toString();
         String fallback = fileName.endsWith(SUFFIX) ? fileName.substring(0, fileName.length() - SUFFIX.length()) : fileName;
         d = new ExperimentDefinition(d.name() == null || d.name().isBlank() ? fallback : d.name(), d.varies(), d.description(),
-                d.guide(), d.benchmark(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics());
+                d.guide(), d.benchmark(), d.data(), d.load(), d.rounds(), d.control(), d.variants(), d.metrics(), d.interleaved());
         d.check(file);
         return d.withServersOf();
     }
@@ -139,6 +169,9 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
         if (rounds != null && rounds < 1) {
             throw new IllegalArgumentException(file + ": rounds must be at least 1, got " + rounds);
+        }
+        if (interleaved != null) {
+            interleaved.check(file);
         }
         for (String m : metrics) {
             try {
@@ -209,7 +242,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         var merged = new LinkedHashMap<>(load);
         merged.putAll(loadOverrides);
         return new ExperimentDefinition(name, varies, description, guide, benchmark, data, merged,
-                rounds != null ? rounds : this.rounds, control, variants, metrics);
+                rounds != null ? rounds : this.rounds, control, variants, metrics, interleaved);
     }
 
     /**
@@ -244,7 +277,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     /** The same experiment with only some of its variants (those the host can run). */
     public ExperimentDefinition withVariants(List<Variant> kept) {
-        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, load, rounds, control, kept, metrics);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, load, rounds, control, kept, metrics, interleaved);
     }
 
     /**
@@ -255,7 +288,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         if (benchmark != null) {
             double scale = data != null && data.scale() != null ? Math.min(data.scale(), QUICK_BENCHMARK_SCALE) : QUICK_BENCHMARK_SCALE;
             return new ExperimentDefinition(name, varies, description, guide, benchmark,
-                    new Data(scale, data == null ? null : data.seed()), load, 1, control, variants, metrics);
+                    new Data(scale, data == null ? null : data.seed()), load, 1, control, variants, metrics, interleaved);
         }
         LoadConfig full = loadConfig();
         var quick = new LinkedHashMap<>(load);
@@ -263,7 +296,7 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         double last = full.steps().get(full.steps().size() - 1);
         String step = last == Math.rint(last) ? Long.toString((long) last) : Double.toString(last);
         quick.put(full.model() == LoadConfig.Model.CLOSED ? "users" : "rates", step);
-        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, quick, 1, control, variants, metrics);
+        return new ExperimentDefinition(name, varies, description, guide, benchmark, data, quick, 1, control, variants, metrics, interleaved);
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.orderapp.driver.LoadSession;
-import org.orderapp.observation.CpuClock;
+import org.orderapp.observation.cpu.CpuClock;
 
 /**
  * The resident servers' JIT compiler threads at a higher priority while the servers warm up, and back at their

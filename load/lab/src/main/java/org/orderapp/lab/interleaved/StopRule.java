@@ -3,6 +3,7 @@ package org.orderapp.lab.interleaved;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import org.orderapp.driver.settings.Durations;
 
 /**
  * When an interleaved experiment stops: once every headline interval (the ratio of throughput and of CPU ms per
@@ -17,7 +18,9 @@ import java.util.Locale;
 public record StopRule(double precision, Duration maxTime, int minBlocks) {
 
     public static final double DEFAULT_PRECISION = 0.03;
-    public static final Duration DEFAULT_MAX_TIME = Duration.ofMinutes(45);
+    /** The longest wall time of an experiment that names none, as the command line and a file write it. */
+    public static final String DEFAULT_MAX_TIME_TEXT = "45m";
+    public static final Duration DEFAULT_MAX_TIME = Durations.parse(DEFAULT_MAX_TIME_TEXT);
     public static final int DEFAULT_MIN_BLOCKS = 6;
     /** Narrower than this is beyond what a noisy two-core machine gives in hours. */
     public static final double FINEST_PRECISION = 0.002;

@@ -112,7 +112,7 @@ class ComparisonTest {
     @Test
     void serverFiguresAreComparedWhereTheDefinitionNamesThem(@TempDir Path dir) throws Exception {
         var definition = new ExperimentDefinition("gc", "collectors", null, null, null, null, Map.of(), 2, "a",
-                List.of(variant("a"), variant("b")), List.of("gc_pause_ms_per_s"));
+                List.of(variant("a"), variant("b")), List.of("gc_pause_ms_per_s"), null);
         var o = new ArrayList<Observation>();
         double[][] pauses = {{10, 5}, {12, 3}}; // round 1: a 10, b 5; round 2: a 12, b 3 ms/s
         for (int round = 1; round <= 2; round++) {

@@ -10,7 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.orderapp.observation.CpuClock;
+import org.orderapp.observation.cpu.CpuClock;
 
 /** Finding a JVM's compiler threads and changing their priority, on this test's own JVM. */
 class CompilerPriorityTest {

@@ -1,4 +1,4 @@
-package org.orderapp.observation;
+package org.orderapp.observation.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 /** A JVM's CPU by part, read from /proc: this test's own JVM, which compiles and collects while it runs. */
 class CpuClockTest {
 
+    /** Kept so that the worker's loop is not optimized away. */
+    private static volatile long sink;
+
     @Test
     void theCompilerThreadsAreFoundAndThePartsTakePartOfTheProcess() {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
@@ -20,12 +23,44 @@ class CpuClockTest {
         for (int i = 0; i < 2_000_000; i++) { // work the JIT compiles, garbage the collector reclaims
             sum += Math.sqrt(i) * Integer.toString(i).length();
         }
-        var parts = CpuClock.partMillis(pid).orElseThrow();
+        var parts = new ServerCpuParts(pid).sample().orElseThrow();
         var process = CpuClock.processMillis(pid).orElseThrow();
         assertTrue(parts.get(ServerCpuPart.JIT) > 0, "a JVM that ran code has spent CPU compiling it (" + sum + ")");
         double threads = ServerCpuPart.THREADS.stream().mapToDouble(parts::get).sum();
         assertTrue(threads <= process + 10, "the thread parts are part of the process: " + parts + " of " + process);
         assertTrue(parts.get(ServerCpuPart.SYSTEM) >= 0 && parts.get(ServerCpuPart.SYSTEM) <= process + 10, parts + " of " + process);
+    }
+
+    @Test
+    void aThreadThatEndsKeepsInItsPartWhatItUsed() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
+        var parts = new ServerCpuParts(ProcessHandle.current().pid());
+        double before = parts.sample().orElseThrow().get(ServerCpuPart.REQUESTS);
+        var done = new java.util.concurrent.CountDownLatch(1);
+        var release = new java.util.concurrent.CountDownLatch(1);
+        Thread worker = new Thread(() -> { // a request thread that works 300 ms of CPU, then ends when told
+            var clock = java.lang.management.ManagementFactory.getThreadMXBean();
+            long end = clock.getCurrentThreadCpuTime() + 300_000_000L;
+            long x = 0;
+            while (clock.getCurrentThreadCpuTime() < end) {
+                x += x * 31 + 7;
+            }
+            done.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            sink = x;
+        }, "default task-99");
+        worker.start();
+        done.await();
+        double working = parts.sample().orElseThrow().get(ServerCpuPart.REQUESTS);
+        assertTrue(working - before >= 250, "the request thread's 300 ms are in its part: " + before + " then " + working);
+        release.countDown();
+        worker.join();
+        double after = parts.sample().orElseThrow().get(ServerCpuPart.REQUESTS);
+        assertTrue(after >= working, "the part does not lose what an ended thread used: " + working + " then " + after);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.orderapp.observation;
+package org.orderapp.observation.cpu;
 
 import java.util.List;
 
@@ -6,8 +6,8 @@ import java.util.List;
  * The parts of a server JVM's CPU that say where a difference in its CPU per transaction went: its request threads,
  * its I/O threads, its garbage collector and its JIT compiler, told apart by their threads' names (Linux keeps the
  * first 15 characters of a name), and, across every thread, the time spent in the kernel. What no part claims (the
- * VM thread, timers, the threads of the server's other subsystems, threads that have ended) is the server's CPU less
- * the four thread parts.
+ * VM thread, timers, the threads of the server's other subsystems) is the server's CPU less the four thread parts
+ * ({@link ServerCpuParts} keeps what a thread that ended had used in its part).
  */
 public enum ServerCpuPart {
     /** Undertow's worker threads, which run the servlets and everything they call: "default task-12". */
@@ -22,7 +22,7 @@ public enum ServerCpuPart {
     SYSTEM("system", "cpu.serverSystem.ms");
 
     /** The four parts a thread belongs to by its name; SYSTEM cuts across them. */
-    static final List<ServerCpuPart> THREADS = List.of(REQUESTS, IO, GC, JIT);
+    public static final List<ServerCpuPart> THREADS = List.of(REQUESTS, IO, GC, JIT);
 
     private static final List<String> GC_PREFIXES = List.of("GC Thread", "G1 ", "ZDirector", "ZDriver", "ZStat", "ZUncommit",
             "ZUnmapper", "ZWorker", "ZRuntimeWork", "Shenandoah");
@@ -41,7 +41,7 @@ public enum ServerCpuPart {
     }
 
     /** The cumulative milliseconds among a sample's values. */
-    String counter() {
+    public String counter() {
         return counter;
     }
 

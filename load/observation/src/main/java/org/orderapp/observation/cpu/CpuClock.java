@@ -1,10 +1,10 @@
-package org.orderapp.observation;
+package org.orderapp.observation.cpu;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +22,7 @@ public final class CpuClock {
     }
 
     /** CPU milliseconds the process has used, or empty if it is gone or this is not Linux. */
-    static OptionalDouble processMillis(long pid) {
+    public static OptionalDouble processMillis(long pid) {
         try {
             long[] ticks = userAndSystemTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
             return OptionalDouble.of((ticks[0] + ticks[1]) * 1000.0 / TICKS_PER_SECOND);
@@ -31,15 +31,14 @@ public final class CpuClock {
         }
     }
 
-    /**
-     * A JVM's CPU milliseconds by part ({@link ServerCpuPart}): each thread part summed over the process's live threads,
-     * and the kernel's time over the whole process; empty if the process is gone or this is not Linux.
-     */
-    static Optional<Map<ServerCpuPart, Double>> partMillis(long pid) {
-        Path process = Path.of("/proc", Long.toString(pid));
-        try (var tasks = Files.list(process.resolve("task"))) {
-            Map<ServerCpuPart, Double> parts = new EnumMap<>(ServerCpuPart.class);
-            ServerCpuPart.THREADS.forEach(p -> parts.put(p, 0.0));
+    /** A live thread: its id with its start time (an id the kernel hands out again is another thread), its name, its CPU. */
+    record ThreadTime(String id, String name, double millis) {
+    }
+
+    /** A process's live threads with their CPU milliseconds (user + system), or empty if it is gone or this is not Linux. */
+    static Optional<List<ThreadTime>> threads(long pid) {
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            var threads = new ArrayList<ThreadTime>();
             for (Path task : (Iterable<Path>) tasks::iterator) {
                 String stat;
                 try {
@@ -47,23 +46,35 @@ public final class CpuClock {
                 } catch (IOException ended) {
                     continue; // the thread ended while we looked
                 }
-                ServerCpuPart part = ServerCpuPart.ofThread(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-                if (part != null) {
-                    long[] ticks = userAndSystemTicks(stat);
-                    parts.merge(part, (ticks[0] + ticks[1]) * 1000.0 / TICKS_PER_SECOND, Double::sum);
-                }
+                String[] fields = fieldsAfterName(stat);
+                threads.add(new ThreadTime(task.getFileName() + "@" + fields[19], stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+                        (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1000.0 / TICKS_PER_SECOND));
             }
-            parts.put(ServerCpuPart.SYSTEM, userAndSystemTicks(Files.readString(process.resolve("stat")))[1] * 1000.0 / TICKS_PER_SECOND);
-            return Optional.of(parts);
+            return Optional.of(threads);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
+    /** A process's CPU milliseconds in the kernel (all its threads, ended ones too), or empty if it is gone or this is not Linux. */
+    static OptionalDouble systemMillis(long pid) {
+        try {
+            return OptionalDouble.of(userAndSystemTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")))[1] * 1000.0
+                    / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
     /** utime and stime (fields 14 and 15) of a /proc stat line, whose command name (field 2) may contain spaces. */
     private static long[] userAndSystemTicks(String stat) {
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        String[] fields = fieldsAfterName(stat);
         return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])};
+    }
+
+    /** The fields of a /proc stat line from its third (state) on: the second, the name in parentheses, may hold spaces. */
+    private static String[] fieldsAfterName(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
 
     /**
@@ -75,7 +86,7 @@ public final class CpuClock {
     }
 
     /** CPU milliseconds the machine spent busy, summed over its cores (user, nice, system, irq, softirq, steal). */
-    static OptionalDouble machineBusyMillis() {
+    public static OptionalDouble machineBusyMillis() {
         try (var lines = Files.lines(Path.of("/proc/stat"))) {
             String cpu = lines.filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow();
             String[] f = cpu.trim().split("\\s+");
