@@ -246,16 +246,15 @@ class InterleavedExperimentIT {
     }
 
     /**
-     * The spin runs in a servlet filter, on the server's request threads: most of what was found is theirs, so the
-     * server's threads are told apart by the names this WildFly gives them.
+     * The spin runs in a servlet filter, on the server's request threads: most of the 2,000 µs injected is found on
+     * them, so the server's threads are told apart by the names this WildFly gives them.
      */
     private static void assertSpinOnTheRequestThreads(JsonNode detected) {
         JsonNode parts = detected.path("partsMicros");
-        for (String part : List.of("requests", "io", "gc", "jit", "rest", "system")) {
+        for (String part : List.of("requests", "system")) {
             assertTrue(parts.has(part), part + " measured: " + detected);
         }
-        assertTrue(parts.path("requests").asDouble() > 0.75 * detected.path("detectedMicros").asDouble(),
-                "most of the spin on the request threads: " + detected);
+        assertTrue(parts.path("requests").asDouble() > 1500, "most of the spin on the request threads: " + detected);
     }
 
     private static final List<String> VARIANTS_DUET = List.of("plain", "plain-2", "spin-runtime");

@@ -177,11 +177,15 @@ public class ExperimentCommand implements Callable<Integer> {
         try {
             stopRule(null); // a bad --precision or --max-time is refused before anything starts
             jdk.resolve(); // so is a bad --java-home
-            if (ownCores && inTurnGiven()) {
-                throw new IllegalArgumentException("--own-cores is a way of --duet, not of --in-turn");
+            if (ownCores && (inTurnGiven() || (!duetGiven() && ALL.equals(experiment)))) {
+                throw new IllegalArgumentException("--own-cores is a way of --duet: give both");
             }
-            if (duetGiven() && (rounds != null || quick)) {
-                throw new IllegalArgumentException("--duet is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
+            if ((duetGiven() || ownCores) && (rounds != null || quick)) {
+                throw new IllegalArgumentException((ownCores ? "--own-cores" : "--duet") + " is a way of the interleaved method; "
+                        + (quick ? "--quick" : "--rounds") + " asks for the method of rounds");
+            }
+            if (inTurnGiven() && (rounds != null || quick)) {
+                throw new IllegalArgumentException("--in-turn is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
                         + " asks for the method of rounds");
             }
         } catch (IllegalArgumentException e) {
@@ -232,9 +236,9 @@ public class ExperimentCommand implements Callable<Integer> {
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = settings(layout, command);
         var rounds = MethodChoice.whyRoundsOrRefuse(definition, this.rounds != null, quick);
-        if (rounds.isPresent() && duetGiven() && !experiment.equals(ALL)) {
-            throw new IllegalArgumentException("--duet is a way of the interleaved method, and " + definition.name()
-                    + " is measured by rounds: " + rounds.get());
+        if (rounds.isPresent() && (duetGiven() || inTurnGiven() || ownCores) && !experiment.equals(ALL)) {
+            throw new IllegalArgumentException((ownCores ? "--own-cores" : duetGiven() ? "--duet" : "--in-turn")
+                    + " is a way of the interleaved method, and " + definition.name() + " is measured by rounds: " + rounds.get());
         }
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);

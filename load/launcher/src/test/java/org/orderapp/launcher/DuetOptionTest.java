@@ -67,6 +67,18 @@ class DuetOptionTest {
         assertTrue(refused.getMessage().contains("interleaved: max-time:"), refused.getMessage());
     }
 
+    @Test
+    void aWayOfTheInterleavedMethodIsRefusedWhereItCannotApplyBeforeAnythingStarts() {
+        for (var options : java.util.List.of(java.util.List.of("all", "--own-cores"), java.util.List.of("calibration", "--own-cores", "--in-turn"),
+                java.util.List.of("calibration", "--own-cores", "--rounds", "2"), java.util.List.of("calibration", "--in-turn", "--quick"),
+                java.util.List.of("calibration", "--duet", "--rounds", "2"))) {
+            var args = new java.util.ArrayList<>(java.util.List.of("experiment", "--dry-run"));
+            args.addAll(options);
+            var order = LoadOptions.commandLine(new OrderCommand());
+            assertEquals(2, order.execute(args.toArray(String[]::new)), "refused: " + options);
+        }
+    }
+
     private static ExperimentCommand parsed(Path file, String... options) {
         var command = new ExperimentCommand();
         var args = new java.util.ArrayList<String>(java.util.List.of(file.toString()));

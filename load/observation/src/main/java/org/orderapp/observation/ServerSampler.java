@@ -115,7 +115,7 @@ public final class ServerSampler implements AutoCloseable {
     /** Takes a sample now, and keeps it in the series. */
     public ServerSample sample() {
         Map<String, Double> values = new LinkedHashMap<>();
-        values.putAll(cpu.sample()); // first: /proc is read in microseconds, so the CPU figures sit at the window's edge
+        values.putAll(cpu.sample()); // first: /proc is read in milliseconds (each server thread too), so the CPU figures sit at the window's edge
         cpu.serverPid().ifPresent(pid -> values.putAll(ProcessMemory.sample(pid)));
         values.putAll(database.sample());
         if (management != null) {

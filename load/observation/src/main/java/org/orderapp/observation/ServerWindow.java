@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.orderapp.observation.cpu.ServerCpuPart;
 
 /**
@@ -169,11 +170,14 @@ public record ServerWindow(Map<String, Double> figures) {
     /** The share of the machine's capacity (all cores) that was busy in the window. */
     public static final String MACHINE_BUSY = "cpu.machineBusyShare";
     public static final List<String> CPU_ROLES = List.of("server", "db", "driver", "other");
+    /** The server's CPU that no thread part claims (among {@link #SERVER_PARTS}). */
+    public static final String REST = "rest";
     /**
      * The server's CPU per transaction by part ({@link ServerCpuPart}: requests, io, gc, jit, and "rest", the server's CPU
      * no thread part claims; "system", the kernel's time, cuts across them), under "cpu.msPerTx.server.PART".
      */
-    public static final List<String> SERVER_PARTS = List.of("requests", "io", "gc", "jit", "rest", "system");
+    public static final List<String> SERVER_PARTS = Stream.concat(ServerCpuPart.THREADS.stream().map(ServerCpuPart::key),
+            Stream.of(REST, ServerCpuPart.SYSTEM.key())).toList();
 
     /** The name of the server's CPU per transaction in one of its {@link #SERVER_PARTS}. */
     public static String serverPartPerTx(String part) {
@@ -225,7 +229,7 @@ public record ServerWindow(Map<String, Double> figures) {
             claimed += ServerCpuPart.THREADS.contains(part) ? ms : 0;
         }
         if (everyThreadPart) {
-            f.put(serverPartPerTx("rest"), Math.max(0, server - claimed) / transactions);
+            f.put(serverPartPerTx(REST), Math.max(0, server - claimed) / transactions);
         }
     }
 

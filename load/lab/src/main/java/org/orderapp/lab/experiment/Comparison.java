@@ -228,6 +228,16 @@ public record Comparison(String experiment, String description, String command, 
      */
     public static List<double[]> paired(List<Observation> observations, String variant, String control, double step,
                                         Function<StepFigures, Double> value, int crossover) {
+        return paired(observations, variant, control, step, value, value, crossover);
+    }
+
+    /**
+     * The same pairs with the machine's change between rounds read from another figure ({@code driftBy}): a part of a
+     * figure (a part of the server's CPU, often a few clock ticks a window and sometimes none) changes with the
+     * machine as the whole does, and its own ratio between two windows is mostly noise.
+     */
+    public static List<double[]> paired(List<Observation> observations, String variant, String control, double step,
+                                        Function<StepFigures, Double> value, Function<StepFigures, Double> driftBy, int crossover) {
         Map<Integer, double[]> pairs = new TreeMap<>(); // round: the variant's figure, the control's
         for (Observation o : observations) {
             if (!o.variant().equals(variant) || !o.counts() || pairs.containsKey(o.round())) {
@@ -245,7 +255,7 @@ public record Comparison(String experiment, String description, String command, 
             if (pair == null) {
                 Double a = valueAt(o, step, value);
                 Double b = valueAt(counted, step, value);
-                Double drift = drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, value);
+                Double drift = drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, driftBy);
                 if (a == null || b == null || drift == null) {
                     continue; // no window of another server in both rounds (an invalid partner window): no pair
                 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.orderapp.observation.FirstMinutes;
 import org.orderapp.observation.ServerMetrics;
 import org.orderapp.observation.ServerWindow;
+import org.orderapp.observation.cpu.ServerCpuPart;
 
 /**
  * What an experiment compares, each with its direction and the words of its verdict. The names are the keys of
@@ -27,17 +28,17 @@ public enum Metric {
             "allocation per transaction, KB"),
     // The server's CPU per transaction by part (ServerCpuPart): where a difference in its CPU went.
     SERVER_REQUESTS_CPU("server_requests_ms_per_tx", false, "higher", "lower", "request threads' CPU per transaction",
-            ServerWindow.serverPartPerTx("requests"), "the server's request (worker) threads' CPU, ms per transaction"),
+            ServerWindow.serverPartPerTx(ServerCpuPart.REQUESTS.key()), "the server's request (worker) threads' CPU, ms per transaction"),
     SERVER_IO_CPU("server_io_ms_per_tx", false, "higher", "lower", "I/O threads' CPU per transaction",
-            ServerWindow.serverPartPerTx("io"), "the server's I/O threads' CPU, ms per transaction"),
+            ServerWindow.serverPartPerTx(ServerCpuPart.IO.key()), "the server's I/O threads' CPU, ms per transaction"),
     SERVER_GC_CPU("server_gc_ms_per_tx", false, "higher", "lower", "garbage collector's CPU per transaction",
-            ServerWindow.serverPartPerTx("gc"), "the server's garbage collector threads' CPU, ms per transaction"),
+            ServerWindow.serverPartPerTx(ServerCpuPart.GC.key()), "the server's garbage collector threads' CPU, ms per transaction"),
     SERVER_JIT_CPU("server_jit_ms_per_tx", false, "higher", "lower", "JIT compiler's CPU per transaction",
-            ServerWindow.serverPartPerTx("jit"), "the server's JIT compiler threads' CPU, ms per transaction"),
+            ServerWindow.serverPartPerTx(ServerCpuPart.JIT.key()), "the server's JIT compiler threads' CPU, ms per transaction"),
     SERVER_REST_CPU("server_rest_ms_per_tx", false, "higher", "lower", "other threads' CPU per transaction",
-            ServerWindow.serverPartPerTx("rest"), "the server's CPU in no thread part above, ms per transaction"),
+            ServerWindow.serverPartPerTx(ServerWindow.REST), "the server's CPU in no thread part above, ms per transaction"),
     SERVER_SYSTEM_CPU("server_system_ms_per_tx", false, "higher", "lower", "kernel's CPU per transaction",
-            ServerWindow.serverPartPerTx("system"), "the server's CPU in the kernel (all threads), ms per transaction"),
+            ServerWindow.serverPartPerTx(ServerCpuPart.SYSTEM.key()), "the server's CPU in the kernel (all threads), ms per transaction"),
     DB_BYTES_PER_BROWSE("db_bytes_per_browse", false, "higher", "lower", "database bytes sent per browse",
             ServerMetrics.BYTES_SENT_PER_BROWSE, "bytes the database sent per browse search"),
     DB_QUESTIONS_PER_TX("db_questions_per_tx", false, "higher", "lower", "statements received per transaction",

@@ -46,8 +46,7 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
-                double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover,
-                        s -> s.cpuMsPerTx().get("server"));
+                double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER);
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of()));
                     continue;
@@ -68,10 +67,16 @@ public final class Calibration {
         return found;
     }
 
-    /** The paired differences, variant less control, of a figure in ms per transaction, in microseconds. */
+    /** The server's CPU per transaction, whose change between rounds carries a control's figure to its variant's round. */
+    private static final Function<Observation.StepFigures, Double> SERVER = s -> s.cpuMsPerTx().get("server");
+
+    /**
+     * The paired differences, variant less control, of the server's CPU per transaction or a part of it, in
+     * microseconds; the machine's change between rounds (partner windows) is read from the server's whole CPU.
+     */
     private static double[] differencesMicros(List<Observation> observations, String variant, String control, double step,
                                               Integer crossover, Function<Observation.StepFigures, Double> figure) {
-        return Comparison.paired(observations, variant, control, step, figure, crossover == null ? 1 : crossover)
+        return Comparison.paired(observations, variant, control, step, figure, SERVER, crossover == null ? 1 : crossover)
                 .stream().mapToDouble(p -> 1000 * (p[0] - p[1])).toArray();
     }
 

@@ -57,6 +57,29 @@ class CalibrationTest {
     }
 
     @Test
+    void allAtOnceThePartsAreCarriedBetweenRoundsByTheServersWholeCpu() throws Exception {
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        var machine = new java.util.Random(11);
+        for (int block = 1; block <= 8; block++) {
+            double[] pace = {0.8 + 0.4 * machine.nextDouble(), 0.8 + 0.4 * machine.nextDouble()};
+            // control-2's windows in both rounds; its compiler idle (no tick in any window), as a warm server's often is
+            for (int turn = 0; turn < 2; turn++) {
+                observations.add(window(block, turn, "control-2", Map.of("requests", 0.60 * pace[turn], "jit", 0.0,
+                        "system", 0.10 * pace[turn]), turn == 1));
+            }
+            observations.add(window(block, 0, "control", Map.of("requests", 0.60 * pace[0], "jit", 0.0, "system", 0.10 * pace[0]), false));
+            observations.add(window(block, 1, "spin-200", Map.of("requests", 0.60 * pace[1] + 0.200, "jit", 0.0,
+                    "system", 0.10 * pace[1]), false));
+        }
+        Method.Detected spin200 = Calibration.detected(calibration, observations, null).get(1);
+        assertEquals(200, spin200.detectedMicros(), 0.5);
+        assertEquals(200, spin200.partsMicros().get("requests"), 0.5, "the control's part carried by the whole's change");
+        assertEquals(0, spin200.partsMicros().get("jit"), 0.5, "a part with no tick in any window is still paired: 0");
+        assertEquals(0, spin200.partsMicros().get("system"), 0.5);
+    }
+
+    @Test
     void onlyBurnInBlocksDetectNothing() throws Exception {
         ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
         var observations = new ArrayList<Observation>();
@@ -131,11 +154,15 @@ class CalibrationTest {
 
     /** A counted window whose server CPU is known by part (the thread parts add up to the server's; system cuts across). */
     private static Observation window(int block, String variant, Map<String, Double> parts) {
+        return window(block, 0, variant, parts, false);
+    }
+
+    private static Observation window(int block, int turn, String variant, Map<String, Double> parts, boolean partner) {
         double server = parts.entrySet().stream().filter(p -> !p.getKey().equals("system")).mapToDouble(Map.Entry::getValue).sum();
         var figures = new java.util.HashMap<String, Double>();
         parts.forEach((part, ms) -> figures.put(ServerWindow.serverPartPerTx(part), ms));
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", server), figures, Map.of());
-        return new Observation(0, block, variant, null, true, List.of(), List.of(step), false);
+        return new Observation(0, block, variant, null, true, List.of(), List.of(step), false, turn, partner);
     }
 
     private static Observation window(int block, String variant, double serverCpuMs, boolean burnIn) {

@@ -7,7 +7,7 @@ import java.util.List;
  * its I/O threads, its garbage collector and its JIT compiler, told apart by their threads' names (Linux keeps the
  * first 15 characters of a name), and, across every thread, the time spent in the kernel. What no part claims (the
  * VM thread, timers, the threads of the server's other subsystems) is the server's CPU less the four thread parts
- * ({@link ServerCpuParts} keeps what a thread that ended had used in its part).
+ * ({@link ServerCpuParts} keeps in its part what a thread that ended had used).
  */
 public enum ServerCpuPart {
     /** Undertow's worker threads, which run the servlets and everything they call: "default task-12". */

@@ -8,19 +8,21 @@ import java.util.Optional;
 /**
  * A JVM's CPU by part ({@link ServerCpuPart}) as counters that only grow, as the process's own CPU does. Summing the
  * live threads is not enough: Undertow's worker threads and HotSpot's compiler threads come and go, and a thread that
- * ends would take all it ever used out of its part (a window's figure then falls by seconds). So each thread is
- * remembered by its id and start time with the part it was first seen in, and a thread that ended keeps, in its
- * part, what it had used when last seen (what it used after that is lost to its part and shows as "rest").
+ * ends would take all it ever used out of its part (a window's figure then falls by seconds). So each sample adds to
+ * a part what each of its threads used since the last sample (a thread is known by its id and start time), by the
+ * name the thread has now: a thread that ends keeps what it used, and one that takes a new name (a new thread bears
+ * its creator's for a moment) counts from then on in its new part. What a thread used between the last sample and
+ * its end is lost to its part and shows as "rest".
  */
 public final class ServerCpuParts {
 
     private final long pid;
-    private final Map<String, ServerCpuPart> partOf = new HashMap<>();
+    private final Map<ServerCpuPart, Double> counted = new EnumMap<>(ServerCpuPart.class);
     private Map<String, Double> lastSeen = new HashMap<>();
-    private final Map<ServerCpuPart, Double> ended = new EnumMap<>(ServerCpuPart.class);
 
     public ServerCpuParts(long pid) {
         this.pid = pid;
+        ServerCpuPart.THREADS.forEach(p -> counted.put(p, 0.0));
     }
 
     /** Cumulative CPU milliseconds by part now; empty if the process is gone or this is not Linux. */
@@ -30,24 +32,16 @@ public final class ServerCpuParts {
         if (threads.isEmpty() || system.isEmpty()) {
             return Optional.empty();
         }
-        Map<ServerCpuPart, Double> parts = new EnumMap<>(ServerCpuPart.class);
-        ServerCpuPart.THREADS.forEach(p -> parts.put(p, ended.getOrDefault(p, 0.0)));
         Map<String, Double> seen = new HashMap<>();
         for (CpuClock.ThreadTime t : threads.get()) {
-            ServerCpuPart part = partOf.computeIfAbsent(t.id(), id -> ServerCpuPart.ofThread(t.name()));
+            seen.put(t.id(), t.millis());
+            ServerCpuPart part = ServerCpuPart.ofThread(t.name());
             if (part != null) {
-                seen.put(t.id(), t.millis());
-                parts.merge(part, t.millis(), Double::sum);
+                counted.merge(part, Math.max(0, t.millis() - lastSeen.getOrDefault(t.id(), 0.0)), Double::sum);
             }
         }
-        lastSeen.forEach((id, ms) -> {
-            if (!seen.containsKey(id)) {
-                ServerCpuPart part = partOf.remove(id);
-                ended.merge(part, ms, Double::sum);
-                parts.merge(part, ms, Double::sum);
-            }
-        });
         lastSeen = seen;
+        Map<ServerCpuPart, Double> parts = new EnumMap<>(counted);
         parts.put(ServerCpuPart.SYSTEM, system.getAsDouble());
         return Optional.of(parts);
     }
