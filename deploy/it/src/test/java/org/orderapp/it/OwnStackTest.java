@@ -16,7 +16,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * for a fault, a restart or a load's end, which the other stream uses. Without the lock the pool ran up to five of them
  * at once beside the shared stream (it adds threads when one blocks), and ClusterIT and FaultIT failed for want of CPU.
  * Give the class an {@code @Order}: the longest first. A class that starts a stack of its own may instead run in the
- * shared stream, one after another with the classes there, to keep the two streams about even (CommitFaultIT): then it
+ * shared stream, one after another with the classes there, to keep the two streams about even (CommitFaultIT, ExperimentIT): then it
  * runs beside one of these, as every shared class does, on ports of its own.
  */
 @Target(ElementType.TYPE)
