@@ -12,15 +12,19 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.as.arquillian.container.ManagementClient;
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,9 +86,16 @@ class LoadDriverIT {
     @Test
     void closedModelRunWritesItsFolderAndPassesTheAudit() throws Exception {
         var config = config(LoadConfig.Model.CLOSED, "1,4", 1, 9, true, "closed-it");
+        Set<String> sessionsBefore = webSessions();
         RunResult run = new LoadDriver(config, target(), System.out).run();
 
         assertAudit(run);
+        // Every user browses; the one user of the first step is user 0 of the second too, and comes back with its
+        // session: four sessions for the run, not one per user per step (five), which the server would keep for 30
+        // minutes and an experiment of many windows would pile up to the web module's bound.
+        var opened = new HashSet<>(webSessions());
+        opened.removeAll(sessionsBefore);
+        assertTrue(opened.size() >= 1 && opened.size() <= 4, "HTTP sessions the run opened, at most one per user: " + opened.size());
         assertEquals(2, run.steps().size());
         for (var step : run.steps()) {
             assertTrue(step.client().successes() > 0, "requests succeeded in " + step.client().name());
@@ -242,6 +253,14 @@ class LoadDriverIT {
         var answer = java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(200, answer.statusCode(), method + " " + path + ": " + answer.body());
         return new ObjectMapper().readTree(answer.body());
+    }
+
+    /** The HTTP sessions the web module holds now. */
+    private Set<String> webSessions() throws Exception {
+        ModelNode web = Management.address("deployment", OrderDeployment.NAME, "subdeployment", "order-web.war", "subsystem", "undertow");
+        var ids = new HashSet<String>();
+        Management.execute(management, Operations.createOperation("list-sessions", web)).asList().forEach(id -> ids.add(id.asString()));
+        return ids;
     }
 
     private long dlqCount() throws Exception {

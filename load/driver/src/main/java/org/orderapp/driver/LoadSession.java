@@ -28,7 +28,7 @@ import org.orderapp.driver.engine.SteadyState;
 import org.orderapp.driver.engine.StepController;
 import org.orderapp.driver.engine.StepResult;
 import org.orderapp.driver.engine.UserFactory;
-import org.orderapp.driver.http.UserConnection;
+import org.orderapp.driver.http.ReturningUsers;
 import org.orderapp.driver.report.ResultFiles;
 import org.orderapp.driver.report.RunFolder;
 import org.orderapp.driver.report.StepOutcome;
@@ -79,6 +79,8 @@ public final class LoadSession implements AutoCloseable {
     private final UserSession.Settings settings;
     private final ConcurrentLinkedQueue<AcknowledgedOrder> ledger = new ConcurrentLinkedQueue<>();
     private final OrderKeys keys = new OrderKeys();
+    /** The users come back from step to step and window to window with their cookies: the same HTTP session each. */
+    private final ReturningUsers returning = new ReturningUsers();
     private Durability durability;
     /** Whether every later window's settle ends by taking the emptied tables' optimizer statistics afresh. */
     private boolean freshStatistics;
@@ -147,7 +149,7 @@ public final class LoadSession implements AutoCloseable {
         String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
         UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
-                new UserConnection(config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add, keys);
+                returning.connect(n, config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add, keys);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());

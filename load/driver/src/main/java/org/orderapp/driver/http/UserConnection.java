@@ -13,6 +13,7 @@ import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.cookie.BasicCookieStore;
+import org.apache.hc.client5.http.cookie.CookieStore;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
@@ -41,15 +42,24 @@ public final class UserConnection implements AutoCloseable {
     private static final ContentType FORM = ContentType.APPLICATION_FORM_URLENCODED.withCharset(StandardCharsets.UTF_8);
 
     private final CloseableHttpClient client;
-    private final BasicCookieStore cookies = new BasicCookieStore();
 
     /** Over HTTPS trusting the JDK's certificate authorities. */
     public UserConnection(Duration timeout) {
         this(timeout, ServerTrust.system());
     }
 
-    /** Over HTTPS trusting what trust names; one TLS handshake per connection, as a browser's. */
+    /** A user seen for the first time, over HTTPS trusting what trust names. */
     public UserConnection(Duration timeout, ServerTrust trust) {
+        this(timeout, trust, new BasicCookieStore());
+    }
+
+    /**
+     * Over HTTPS trusting what trust names; one TLS handshake per connection, as a browser's.
+     *
+     * @param cookies the user's cookies, its HTTP session among them: a user that comes back (the same user in the next
+     *                step or window) brings the ones it had, as a browser does ({@link ReturningUsers})
+     */
+    UserConnection(Duration timeout, ServerTrust trust, CookieStore cookies) {
         // A single connection, kept alive between requests.
         var manager = BasicHttpClientConnectionManager.create(RegistryBuilder.<TlsSocketStrategy>create()
                 .register(URIScheme.HTTPS.id, ClientTlsStrategyBuilder.create().setSslContext(trust.sslContext()).buildClassic())
@@ -158,11 +168,6 @@ public final class UserConnection implements AutoCloseable {
             return value.length() > 9 ? MAX_RETRY_AFTER_SECONDS : Long.parseLong(value);
         }
         return value.isEmpty() ? -1 : 1;
-    }
-
-    /** Forgets the session cookie: the next request starts a new server session. */
-    public void clearSession() {
-        cookies.clear();
     }
 
     @Override
