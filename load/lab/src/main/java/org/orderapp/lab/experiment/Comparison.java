@@ -234,7 +234,11 @@ public record Comparison(String experiment, String description, String command, 
     /**
      * The same pairs with the machine's change between rounds read from another figure ({@code driftBy}): a part of a
      * figure (a part of the server's CPU, often a few clock ticks a window and sometimes none) changes with the
-     * machine as the whole does, and its own ratio between two windows is mostly noise.
+     * machine as the whole does, and its own ratio between two windows is mostly noise. With {@code driftBy} null, the
+     * control's figure is taken as it was measured in its own round: for a variant switched at runtime on the control's
+     * server, the two windows of one server a round apart, which no other server's response to either variant can
+     * move (the other servers measured beside the variant see it as their neighbour), at the price of the machine's
+     * change between the rounds left in the pair.
      */
     public static List<double[]> paired(List<Observation> observations, String variant, String control, double step,
                                         Function<StepFigures, Double> value, Function<StepFigures, Double> driftBy, int crossover) {
@@ -255,7 +259,8 @@ public record Comparison(String experiment, String description, String command, 
             if (pair == null) {
                 Double a = valueAt(o, step, value);
                 Double b = valueAt(counted, step, value);
-                Double drift = drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, driftBy);
+                Double drift = driftBy == null ? Double.valueOf(1)
+                        : drift(block, Set.of(variant, control), counted.turn(), o.turn(), step, driftBy);
                 if (a == null || b == null || drift == null) {
                     continue; // no window of another server in both rounds (an invalid partner window): no pair
                 }

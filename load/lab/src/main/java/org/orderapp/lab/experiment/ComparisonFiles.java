@@ -97,6 +97,11 @@ public final class ComparisonFiles {
             out.printf(Locale.ROOT, "  %s at %s: %.0f µs injected per request, %s µs of server CPU per transaction found%s%n", d.variant(),
                     d.stepName(), d.injectedMicros(), d.detectedMicros() == null ? "–" : String.format(Locale.ROOT, "%.1f", d.detectedMicros()),
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)", d.ci95().get(0), d.ci95().get(1)));
+            if (d.withinServerMicros() != null) {
+                out.printf(Locale.ROOT, "    within its server alone (no partner): %.1f µs%s%n", d.withinServerMicros(),
+                        d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
+                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)));
+            }
             if (!d.partsMicros().isEmpty()) {
                 out.printf(Locale.ROOT, "    by part, µs: %s%n", String.join(", ", d.partsMicros().entrySet().stream()
                         .map(e -> String.format(Locale.ROOT, "%s %.1f", e.getKey(), e.getValue())).toList()));

@@ -46,22 +46,28 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
-                double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER);
+                double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, SERVER);
                 if (differences.length == 0) {
-                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of()));
+                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
+                            null, null));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
                 Map<String, Double> parts = new LinkedHashMap<>();
                 for (String part : ServerWindow.SERVER_PARTS) {
                     double[] p = differencesMicros(observations, v.name(), control, step.getKey(), crossover,
-                            s -> s.server().get(ServerWindow.serverPartPerTx(part)));
+                            s -> s.server().get(ServerWindow.serverPartPerTx(part)), SERVER);
                     if (p.length > 0) {
                         parts.put(part, Statistics.hodgesLehmann(p).estimate());
                     }
                 }
+                Interval within = v.serverOf() == null || !measuredBesideOthers(observations) ? null
+                        : Statistics.hodgesLehmann(differencesMicros(observations, v.name(), control, step.getKey(), crossover,
+                        SERVER, null));
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
-                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts));
+                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts,
+                        within == null || within.n() == 0 ? null : within.estimate(),
+                        within == null || !within.hasInterval() ? null : List.of(within.low(), within.high())));
             }
         }
         return found;
@@ -72,12 +78,19 @@ public final class Calibration {
 
     /**
      * The paired differences, variant less control, of the server's CPU per transaction or a part of it, in
-     * microseconds; the machine's change between rounds (partner windows) is read from the server's whole CPU.
+     * microseconds; the machine's change between rounds (partner windows) is read from {@code driftBy}, the server's
+     * whole CPU, or not at all (null: within the variant's server alone).
      */
     private static double[] differencesMicros(List<Observation> observations, String variant, String control, double step,
-                                              Integer crossover, Function<Observation.StepFigures, Double> figure) {
-        return Comparison.paired(observations, variant, control, step, figure, SERVER, crossover == null ? 1 : crossover)
+                                              Integer crossover, Function<Observation.StepFigures, Double> figure,
+                                              Function<Observation.StepFigures, Double> driftBy) {
+        return Comparison.paired(observations, variant, control, step, figure, driftBy, crossover == null ? 1 : crossover)
                 .stream().mapToDouble(p -> 1000 * (p[0] - p[1])).toArray();
+    }
+
+    /** Whether the windows were measured all at once, some of them beside another server's (a round after the first). */
+    private static boolean measuredBesideOthers(List<Observation> observations) {
+        return observations.stream().anyMatch(Observation::partner);
     }
 
     private static double spin(ExperimentDefinition definition, String variant) {

@@ -147,6 +147,38 @@ class CalibrationTest {
                 "without the partner windows the machine's pace is in the spin's figure: " + inTurn.ci95());
     }
 
+    @Test
+    void withinItsServerASpinIsNotMovedByThePartnersResponseToItsNeighbour() throws Exception {
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        var machine = new java.util.Random(11);
+        for (int block = 1; block <= 16; block++) {
+            // A steady machine but for a few per cent of noise per round; control-2 costs 5 % less beside a spinning
+            // server (what four duet runs here saw), which the partner pairing reads as the machine's change.
+            double[] pace = new double[3];
+            for (int turn = 0; turn < 3; turn++) {
+                pace[turn] = 1 + 0.02 * (machine.nextDouble() - 0.5);
+            }
+            int controlTurn = block % 3;
+            for (int turn = 0; turn < 3; turn++) {
+                observations.add(window(block, turn, "control-2", 2.0 * pace[turn] * (turn == controlTurn ? 1 : 0.95), turn > 0));
+            }
+            observations.add(window(block, controlTurn, "control", 2.0 * pace[controlTurn], false));
+            observations.add(window(block, (block + 1) % 3, "spin-50", 2.0 * pace[(block + 1) % 3] + 0.050, false));
+            observations.add(window(block, (block + 2) % 3, "spin-200", 2.0 * pace[(block + 2) % 3] + 0.200, false));
+        }
+        Method.Detected spin200 = Calibration.detected(calibration, observations, null).get(1);
+        assertTrue(spin200.detectedMicros() > 280, "the partner's 5 % (100 µs) counted as the machine's: " + spin200.detectedMicros());
+        assertEquals(200, spin200.withinServerMicros(), 25, "within its server, the spin as injected give or take the noise");
+        assertTrue(spin200.withinServerCi95().get(0) < 200 && spin200.withinServerCi95().get(1) > 200,
+                "its interval holds the injected 200 µs: " + spin200.withinServerCi95());
+        assertTrue(spin200.ci95().get(0) > 200, "the paired interval does not: " + spin200.ci95());
+
+        var inTurn = observations.stream().filter(o -> !o.partner()).toList();
+        assertNull(Calibration.detected(calibration, inTurn, null).get(1).withinServerMicros(),
+                "in turn the pairing is within the server already: no second figure");
+    }
+
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", serverCpuMs));
         return new Observation(0, block, variant, null, true, List.of(), List.of(step), false, turn, partner);
