@@ -42,6 +42,7 @@ public final class UserConnection implements AutoCloseable {
     private static final ContentType FORM = ContentType.APPLICATION_FORM_URLENCODED.withCharset(StandardCharsets.UTF_8);
 
     private final CloseableHttpClient client;
+    private final Runnable closed;
 
     /** Over HTTPS trusting the JDK's certificate authorities. */
     public UserConnection(Duration timeout) {
@@ -50,7 +51,7 @@ public final class UserConnection implements AutoCloseable {
 
     /** A user seen for the first time, over HTTPS trusting what trust names. */
     public UserConnection(Duration timeout, ServerTrust trust) {
-        this(timeout, trust, new BasicCookieStore());
+        this(timeout, trust, new BasicCookieStore(), () -> { });
     }
 
     /**
@@ -58,8 +59,10 @@ public final class UserConnection implements AutoCloseable {
      *
      * @param cookies the user's cookies, its HTTP session among them: a user that comes back (the same user in the next
      *                step or window) brings the ones it had, as a browser does ({@link ReturningUsers})
+     * @param closed  run once the connection is closed: the cookies are free for the user's next connection
      */
-    UserConnection(Duration timeout, ServerTrust trust, CookieStore cookies) {
+    UserConnection(Duration timeout, ServerTrust trust, CookieStore cookies, Runnable closed) {
+        this.closed = closed;
         // A single connection, kept alive between requests.
         var manager = BasicHttpClientConnectionManager.create(RegistryBuilder.<TlsSocketStrategy>create()
                 .register(URIScheme.HTTPS.id, ClientTlsStrategyBuilder.create().setSslContext(trust.sslContext()).buildClassic())
@@ -176,6 +179,8 @@ public final class UserConnection implements AutoCloseable {
             client.close();
         } catch (IOException ignored) {
             // closing a socket that is already gone
+        } finally {
+            closed.run();
         }
     }
 }

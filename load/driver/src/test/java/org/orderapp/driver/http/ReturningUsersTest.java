@@ -1,6 +1,7 @@
 package org.orderapp.driver.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import java.net.InetSocketAddress;
@@ -61,6 +62,19 @@ class ReturningUsersTest {
         }
         assertEquals(2, sessions.get(), "two users, two sessions, however many steps");
         assertEquals("s3", sessionOf(new ReturningUsers(), 0), "another load session's users are new to the server");
+    }
+
+    @Test
+    void aUserStillConnectedLendsItsSessionToNoOne() {
+        var users = new ReturningUsers();
+        String first = sessionOf(users, 0);
+        try (var straggler = users.connect(0, Duration.ofSeconds(10), ServerTrust.system())) {
+            assertEquals(first, new String(straggler.get(uri, "text/plain").body(), StandardCharsets.UTF_8));
+            assertEquals("s2", sessionOf(users, 0), "user 0 again while its last connection is still open: a session of its own");
+        }
+        String after = sessionOf(users, 0);
+        assertTrue(after.equals(first) || after.equals("s2"), "once closed, a session comes back: " + after);
+        assertEquals(2, sessions.get());
     }
 
     private String sessionOf(ReturningUsers users, int user) {

@@ -98,9 +98,9 @@ public final class ComparisonFiles {
                     d.stepName(), d.injectedMicros(), d.detectedMicros() == null ? "–" : String.format(Locale.ROOT, "%.1f", d.detectedMicros()),
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)", d.ci95().get(0), d.ci95().get(1)));
             if (d.withinServerMicros() != null) {
-                out.printf(Locale.ROOT, "    within its server alone (no partner): %.1f µs%s%n", d.withinServerMicros(),
+                out.printf(Locale.ROOT, "    within its server alone (no partner): %.1f µs%s, %d blocks%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
-                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)));
+                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
             }
             if (!d.partsMicros().isEmpty()) {
                 out.printf(Locale.ROOT, "    by part, µs: %s%n", String.join(", ", d.partsMicros().entrySet().stream()

@@ -60,13 +60,14 @@ public record Method(String name, String description, Double precision, Integer 
      * the server's CPU per transaction found, with its 95 % interval, in microseconds; partsMicros: the same difference
      * in each part of the server's CPU that was measured (requests, io, gc, jit, rest; system cuts across them), so that
      * a surplus shows where it went. For a variant switched at runtime on the control's server and measured all at once
-     * beside other servers, withinServerMicros and withinServerCi95 are the same difference taken within that server
-     * alone (its two windows of the block, not carried by the other servers' change): the other servers measured
-     * beside the variant respond to it as their neighbour, which the paired figure counts as the machine's change; this
-     * one no neighbour moves, but it keeps the machine's change between the two rounds, so it is wider. Null otherwise.
+     * beside other servers, withinServerMicros, withinServerCi95 and withinServerN are the same difference taken within
+     * that server alone (its two windows of the block, not carried by the other servers' change): the other servers
+     * measured beside the variant respond to it as their neighbour, which the paired figure reads as the machine's
+     * change; this one reads no partner's response as the machine's, but it keeps the machine's change between the two
+     * rounds, so where the machine's pace is common to the servers it is the wider. Null (and 0) otherwise.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
-                           List<Double> withinServerCi95) {
+                           List<Double> withinServerCi95, int withinServerN) {
     }
 }

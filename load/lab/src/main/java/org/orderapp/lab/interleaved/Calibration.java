@@ -46,10 +46,17 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
+                // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
+                double[] withinServer = control.equals(v.serverOf()) && measuredBesideOthers(observations)
+                        ? differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, null) : new double[0];
+                Interval within = withinServer.length == 0 ? null : Statistics.hodgesLehmann(withinServer);
+                Double withinMicros = within == null ? null : within.estimate();
+                List<Double> withinCi = within == null || !within.hasInterval() ? null : List.of(within.low(), within.high());
+                int withinN = within == null ? 0 : within.n();
                 double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, SERVER);
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
-                            null, null));
+                            withinMicros, withinCi, withinN));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -61,13 +68,8 @@ public final class Calibration {
                         parts.put(part, Statistics.hodgesLehmann(p).estimate());
                     }
                 }
-                Interval within = v.serverOf() == null || !measuredBesideOthers(observations) ? null
-                        : Statistics.hodgesLehmann(differencesMicros(observations, v.name(), control, step.getKey(), crossover,
-                        SERVER, null));
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
-                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts,
-                        within == null || within.n() == 0 ? null : within.estimate(),
-                        within == null || !within.hasInterval() ? null : List.of(within.low(), within.high())));
+                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN));
             }
         }
         return found;

@@ -174,9 +174,17 @@ class CalibrationTest {
                 "its interval holds the injected 200 µs: " + spin200.withinServerCi95());
         assertTrue(spin200.ci95().get(0) > 200, "the paired interval does not: " + spin200.ci95());
 
-        var inTurn = observations.stream().filter(o -> !o.partner()).toList();
-        assertNull(Calibration.detected(calibration, inTurn, null).get(1).withinServerMicros(),
-                "in turn the pairing is within the server already: no second figure");
+        assertEquals(16, spin200.withinServerN());
+
+        // In turn every window is alone on the machine (turn 0, no partner windows): the pairing is within the server
+        // already, and no second figure is given.
+        var inTurn = observations.stream().filter(o -> !o.partner())
+                .map(o -> new Observation(o.sequence(), o.round(), o.variant(), o.folder(), o.valid(), o.reasons(), o.steps(),
+                        o.burnIn(), 0, false)).toList();
+        Method.Detected alone = Calibration.detected(calibration, inTurn, null).get(1);
+        assertEquals(200, alone.detectedMicros(), 25, "in turn: the spin's window against control's, as measured");
+        assertNull(alone.withinServerMicros(), "in turn the pairing is within the server already: no second figure");
+        assertEquals(0, alone.withinServerN());
     }
 
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
