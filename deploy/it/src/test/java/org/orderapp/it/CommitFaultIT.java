@@ -86,7 +86,7 @@ class CommitFaultIT {
         int exit = OrderCli.run(console, Duration.ofMinutes(12), "experiment", definition.toString(), "--variants", "jdbc",
                 "--output", results.toString(), "--state-dir", WORK.resolve("state").toString(), "--port-offset", OrderCli.portOffset(250));
         String log = Files.readString(console);
-        assertEquals(0, exit, "the run valid, its audit passed (see " + console + ")");
+        assertEquals(0, exit, "the run valid, its audit passed (see " + console + "):\n" + OrderCli.whyNotZero(console));
         assertTrue(log.contains("data directory on a filesystem of its own"), "the database's data on a small filesystem");
         assertTrue(log.contains("Server: the server JVM is gone; starting it again"), "the halted server was started again");
 

@@ -65,7 +65,7 @@ class FaultIT {
 
         int exit = OrderCli.run(console, Duration.ofMinutes(20), "experiment", definition.toString(), "--output",
                 results.toString(), "--state-dir", WORK.resolve("state").toString(), "--port-offset", OrderCli.portOffset(170));
-        assertEquals(0, exit, "every run valid, its audit passed (see " + console + ")");
+        assertEquals(0, exit, "every run valid, its audit passed (see " + console + "):\n" + OrderCli.whyNotZero(console));
 
         String log = Files.readString(console);
         assertTrue(log.contains("Database: mariadbd is gone; starting it again"), "the database was started again");

@@ -86,7 +86,8 @@ class InterleavedExperimentIT {
         int exit = OrderCli.run(work.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(),
                 "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", work.resolve("state").toString(),
                 "--port-offset", OrderCli.portOffset(320));
-        assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + work.resolve("console.log") + ")");
+        assertEquals(0, exit, "exit status 0: every window valid, the audit passed (see " + work.resolve("console.log") + "):\n"
+                + OrderCli.whyNotZero(work.resolve("console.log")));
 
         Path folder = OrderCli.experimentFolder(results);
         JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());
@@ -198,7 +199,8 @@ class InterleavedExperimentIT {
         int exit = OrderCli.run(work.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(), "--duet",
                 "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", work.resolve("state").toString(),
                 "--port-offset", OrderCli.portOffset(320));
-        assertEquals(0, exit, "exit status 0: every window valid, the audits passed (see " + work.resolve("console.log") + ")");
+        assertEquals(0, exit, "exit status 0: every window valid, the audits passed (see " + work.resolve("console.log") + "):\n"
+                + OrderCli.whyNotZero(work.resolve("console.log")));
 
         Path folder = OrderCli.experimentFolder(results);
         JsonNode experiment = JSON.readTree(folder.resolve("experiment.json").toFile());

@@ -37,6 +37,24 @@ final class OrderCli {
     }
 
     /**
+     * Why ./order's exit was not 0, from its console: the run rules' reasons ("Run rules: INVALID" and the lines under
+     * it), a failed audit, a run that failed, an exception; at most 20 lines. For an assertion's message, since CI
+     * keeps the message and not the console file.
+     */
+    static String whyNotZero(Path console) throws IOException {
+        var why = new ArrayList<String>();
+        boolean reasons = false;
+        for (String line : Files.readAllLines(console)) {
+            reasons = reasons && line.startsWith("  ") || line.startsWith("Run rules: INVALID");
+            if (reasons || line.startsWith("Audit: FAIL") || line.contains(" failed: ") || line.contains("Exception")
+                    || line.startsWith("order ")) {
+                why.add(line);
+            }
+        }
+        return why.isEmpty() ? "(the console names no reason)" : String.join(System.lineSeparator(), why.subList(0, Math.min(20, why.size())));
+    }
+
+    /**
      * A port offset for servers that ./order starts beside the one under test: the tests' own offset
      * ({@code order.it.port-offset}) plus a distance, so two checkouts with different offsets test side by side.
      * Each class has a distance of its own, clear of every server the others start (a cluster's nodes and an

@@ -148,13 +148,22 @@ public final class ApplicationStack implements AutoCloseable {
                 EmbeddedDatabase db = databases.embedded();
                 if (db != null && !db.running()) {
                     long started = System.nanoTime();
-                    synchronized (this) { // close() waits for the restart, then stops what it started
+                    synchronized (this) {
                         if (closed || exiting()) {
                             return;
                         }
                         countRestart("the database");
-                        say.accept("Database: mariadbd is gone; starting it again on the same data and port ...");
-                        db.restart();
+                    }
+                    say.accept("Database: mariadbd is gone; starting it again on the same data and port ...");
+                    RetriedStart.within(startupTimeout, line -> say.accept("Database: " + line)).start("mariadbd", () -> {
+                        synchronized (this) { // close() waits for a try, then stops what it started
+                            if (!closed && !exiting()) {
+                                db.restart();
+                            }
+                        }
+                    });
+                    if (closed || exiting()) {
+                        return;
                     }
                     say.accept(String.format("Database: back after %.1f s", (System.nanoTime() - started) / 1e9));
                 }
@@ -188,6 +197,8 @@ public final class ApplicationStack implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             failure = e.getMessage() != null ? e.getMessage() : e.toString();
+            // ./order run stops on it; a load or an experiment goes on against what is left, so it is said here too.
+            say.accept("Stack: no longer restarting what dies: " + failure);
         } finally {
             ended.countDown();
         }

@@ -42,6 +42,8 @@ class FaultTest {
         assertEquals(1, parse("db-restart@8s").restartsCaused());
         assertEquals(0, parse("db-hang@25s:20s").restartsCaused());
         assertEquals(0, parse("db-stall@5s").restartsCaused());
+        assertEquals(8, parse("db-disk-full@70s:15s").restartsCaused(), "a full disk may abort mariadbd at each rollback and start");
+        assertEquals(8, parse("db-disk-full@70s").restartsCaused(), "its default duration, 15 s");
     }
 
     @Test
