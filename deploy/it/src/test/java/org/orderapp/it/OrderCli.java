@@ -37,21 +37,24 @@ final class OrderCli {
     }
 
     /**
-     * Why ./order's exit was not 0, from its console: the run rules' reasons ("Run rules: INVALID" and the lines under
-     * it), a failed audit, a run that failed, an exception; at most 20 lines. For an assertion's message, since CI
+     * Why ./order's exit was not 0, from its console: the run rules' and a failed audit's reasons (with the lines indented
+     * under them), a run or window found invalid or failed, a supervisor that gave up, the command's own error; the last 20
+     * such lines (a stack trace's lines are left out: they crowd the reasons out). For an assertion's message, since CI
      * keeps the message and not the console file.
      */
     static String whyNotZero(Path console) throws IOException {
         var why = new ArrayList<String>();
-        boolean reasons = false;
+        boolean under = false;
         for (String line : Files.readAllLines(console)) {
-            reasons = reasons && line.startsWith("  ") || line.startsWith("Run rules: INVALID");
-            if (reasons || line.startsWith("Audit: FAIL") || line.contains(" failed: ") || line.contains("Exception")
-                    || line.startsWith("order ")) {
+            boolean heading = line.startsWith("Run rules: INVALID") || line.startsWith("Audit") && line.contains(": FAIL");
+            under = heading || under && line.startsWith("  ") && !line.startsWith("  at ");
+            if (under || line.matches("(Run \\d+: INVALID|Run \\d+ failed: |Stack: |order( [a-z-]+)?: ).*")
+                    || line.contains(") was invalid: ")) {
                 why.add(line);
             }
         }
-        return why.isEmpty() ? "(the console names no reason)" : String.join(System.lineSeparator(), why.subList(0, Math.min(20, why.size())));
+        return why.isEmpty() ? "(the console names no reason)"
+                : String.join(System.lineSeparator(), why.subList(Math.max(0, why.size() - 20), why.size()));
     }
 
     /**

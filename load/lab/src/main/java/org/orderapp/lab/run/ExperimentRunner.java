@@ -234,7 +234,12 @@ public final class ExperimentRunner implements ExperimentExecution {
                     : cluster.targets().get(0).management(), stack.database().url(), stack.database().user(),
                     stack.database().password(), servers.admin().authorization())
                     .withNodes(cluster == null ? List.of() : cluster.targets()).withTrust(stack.trust());
-            return new LoadDriver(runLoad, target, out).withDatabaseLink(stack.databaseLink()).run();
+            RunResult result = new LoadDriver(runLoad, target, out).withDatabaseLink(stack.databaseLink()).run();
+            if (stack.gaveUp().isPresent()) { // what died stayed dead: the run did not measure the stack it names
+                throw new IllegalStateException("the stack's supervisor gave up (" + stack.gaveUp().get() + "); the load's "
+                        + "figures are in " + result.folder());
+            }
+            return result;
         } finally {
             say("Stopping the server and the database ...");
             stack.close();
