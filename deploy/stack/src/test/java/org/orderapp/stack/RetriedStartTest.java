@@ -54,10 +54,10 @@ class RetriedStartTest {
     }
 
     @Test
-    void aFailureWithoutAConsoleIsItsDeepestCausesFirstLine() {
+    void theReasonOfAFailureWithoutAConsoleIsItsDeepestCausesFirstLine() {
         var failure = new IllegalStateException("wrapped", new java.net.BindException("Address already in use\nmore"));
-        assertEquals("Address already in use", RetriedStart.firstLine(failure));
-        assertEquals("x".repeat(197) + "...", RetriedStart.firstLine(new RuntimeException("x".repeat(300))));
+        assertEquals("Address already in use", RetriedStart.reason(failure));
+        assertEquals("x".repeat(197) + "...", RetriedStart.reason(new RuntimeException("x".repeat(300))));
     }
 
     @Test

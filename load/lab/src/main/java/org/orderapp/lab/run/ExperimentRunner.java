@@ -235,9 +235,10 @@ public final class ExperimentRunner implements ExperimentExecution {
                     stack.database().password(), servers.admin().authorization())
                     .withNodes(cluster == null ? List.of() : cluster.targets()).withTrust(stack.trust());
             RunResult result = new LoadDriver(runLoad, target, out).withDatabaseLink(stack.databaseLink()).run();
-            if (stack.gaveUp().isPresent()) { // what died stayed dead: the run did not measure the stack it names
-                throw new IllegalStateException("the stack's supervisor gave up (" + stack.gaveUp().get() + "); the load's "
-                        + "figures are in " + result.folder());
+            var gaveUp = stack.gaveUp();
+            if (gaveUp.isPresent()) { // what died stayed dead: the run did not measure the stack it names
+                throw new IllegalStateException("the stack's supervisor gave up (" + gaveUp.get() + "); the load's figures are in "
+                        + result.folder());
             }
             return result;
         } finally {
