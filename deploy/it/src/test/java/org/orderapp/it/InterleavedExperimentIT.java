@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.orderapp.lab.interleaved.BlockOrder;
@@ -174,7 +175,9 @@ class InterleavedExperimentIT {
     }
 
     // All at once (--duet): plain's server measures plain and spin-runtime one per round, so a block is two rounds, and
-    // plain-2's server, which has only plain-2, measures plain-2 again in the other round as a partner window.
+    // plain-2's server, which has only plain-2, measures plain-2 again in the other round as a partner window. Its
+    // windows of 10 s are long enough to be switched: spin-runtime's server alternates between the spin and none within
+    // each of its windows, and the spin is found between those parts.
     private static final String TINY_DUET = TINY.substring(0, TINY.indexOf("variants:")) + """
             variants:
               - name: plain
@@ -197,7 +200,7 @@ class InterleavedExperimentIT {
         Files.writeString(definition, TINY_DUET);
         Path results = work.resolve("results");
         int exit = OrderCli.run(work.resolve("console.log"), Duration.ofMinutes(20), "experiment", definition.toString(), "--duet",
-                "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", work.resolve("state").toString(),
+                "--measure", "10s", "--precision", "90%", "--max-time", "15m", "--output", results.toString(), "--state-dir", work.resolve("state").toString(),
                 "--port-offset", OrderCli.portOffset(320));
         assertEquals(0, exit, "exit status 0: every window valid, the audits passed (see " + work.resolve("console.log") + "):\n"
                 + OrderCli.whyNotZero(work.resolve("console.log")));
@@ -238,11 +241,38 @@ class InterleavedExperimentIT {
         assertEquals(1 + runs.size() / 2, summary.path("steps").size(), "plain-2's warm-up and its two windows a block, the partner's "
                 + "among them");
 
+        // spin-runtime's windows switched: four parts each, two at each setting, variant first in every other window.
+        int counted = 0;
+        var firsts = new HashSet<Boolean>();
+        for (JsonNode run : runs) {
+            JsonNode parts = run.path("switched");
+            if (!run.path("variant").asText().equals("spin-runtime")) {
+                assertEquals(0, parts.size(), "only the runtime variant's windows are switched: " + run);
+                continue;
+            }
+            assertEquals(4, parts.size(), "four parts in every window of spin-runtime: " + run);
+            boolean first = parts.get(0).path("variant").asBoolean();
+            firsts.add(first);
+            var settings = new ArrayList<Boolean>();
+            parts.forEach(p -> settings.add(p.path("variant").asBoolean()));
+            assertEquals(List.of(first, !first, !first, first), settings, "spin, none, none, spin or the reverse: " + run);
+            for (JsonNode p : parts) {
+                assertTrue(p.path("transactions").asLong() > 0 && p.path("serverCpuMs").asDouble() > 0
+                        && p.path("seconds").asDouble() > 1.5, "each part answered and used CPU: " + p);
+            }
+            counted += run.path("burnIn").asBoolean() ? 0 : 1;
+        }
+        assertEquals(Set.of(true, false), firsts, "the order alternates from window to window");
+        assertTrue(comparison.path("ratios").findValues("variant").stream().noneMatch(v -> v.asText().equals("spin-runtime")),
+                "a switched variant's windows are of both settings: it has no ratios");
+
         assertEquals(1, method.path("detected").size(), "the runtime spin calibrated: " + method.path("detected"));
         JsonNode detected = method.path("detected").get(0);
+        assertEquals("switched", detected.path("by").asText(), "found within its switched windows: " + detected);
+        assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
         double found = detected.path("detectedMicros").asDouble();
-        assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found through the "
-                + "partner windows: " + detected);
+        assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found within its "
+                + "switched windows: " + detected);
         assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
         assertSpinOnTheRequestThreads(detected);
     }

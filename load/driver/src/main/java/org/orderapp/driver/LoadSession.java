@@ -26,6 +26,7 @@ import org.orderapp.driver.engine.LoadShape;
 import org.orderapp.driver.engine.OpenLoad;
 import org.orderapp.driver.engine.SteadyState;
 import org.orderapp.driver.engine.StepController;
+import org.orderapp.driver.engine.StepRecorder;
 import org.orderapp.driver.engine.StepResult;
 import org.orderapp.driver.engine.UserFactory;
 import org.orderapp.driver.http.ReturningUsers;
@@ -221,6 +222,14 @@ public final class LoadSession implements AutoCloseable {
         Map<String, Double> figures = new TreeMap<>(window.figures());
         figures.putAll(first);
         return new ServerWindow(figures);
+    }
+
+    /**
+     * The step running now, or the last one run (null before the first): its phase and its successful answers so far,
+     * read while it runs by whoever changes the server within a window and counts what each part of it answered.
+     */
+    public StepRecorder currentStep() {
+        return controller.current();
     }
 
     /** Stops sampling the server (its figures then stay as they were), e.g. while another variant is measured. */

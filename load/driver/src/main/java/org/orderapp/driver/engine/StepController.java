@@ -31,6 +31,8 @@ public final class StepController {
     private final PrintStream progress;
     /** On a terminal the progress line is rewritten in place; in a log, or a console shared with other loads, one line each. */
     private final boolean inPlace;
+    /** The step running now (null before the first): what it has answered can be read while it runs. */
+    private volatile StepRecorder current;
 
     public StepController(Duration interval, long runStartNanos, PrintStream progress) {
         this.interval = interval;
@@ -45,10 +47,16 @@ public final class StepController {
      * @param steadyState null: warm up for the fixed duration; otherwise go on warming up after it until the
      *                    throughput is steady, or for at most the steady state's maximum
      */
+    /** The step running now, or the last one run; null before the first. */
+    public StepRecorder current() {
+        return current;
+    }
+
     public StepResult run(int repeat, int stepIndex, double step, String name, String label, Duration warmUp, Duration measure,
                           LoadShape load, SteadyState steadyState, StepHooks hooks, OutputStream histogramLog)
             throws InterruptedException, IOException {
         var recorder = new StepRecorder(TimeUnit.MILLISECONDS.toNanos(10));
+        current = recorder;
         var log = new HistogramLogWriter(new PrintStream(histogramLog, false, java.nio.charset.StandardCharsets.UTF_8));
         long logBase = System.currentTimeMillis();
         log.outputComment("Order load driver: " + label + ", response times in microseconds");

@@ -33,6 +33,8 @@ public final class StepRecorder implements Outcome {
     private final Map<Phase, ConcurrentHashMap<String, String>> firstAnswers = new EnumMap<>(Phase.class);
     private final Map<Phase, LongAdder> refused = new EnumMap<>(Phase.class);
     private final LongAdder lateStarts = new LongAdder();
+    /** Answers that succeeded so far, every phase: a running count that can be read at any moment, unlike the histograms. */
+    private final LongAdder answered = new LongAdder();
     /** The interval's longest wait for an answer of any kind, from the sending (µs). */
     private final LongAccumulator intervalLongestMicros = new LongAccumulator(Math::max, 0);
     private final long lateThresholdNanos;
@@ -68,6 +70,7 @@ public final class StepRecorder implements Outcome {
         long responseMicros = Math.max(0, (exchange.answeredNanos() - intendedNanos) / 1_000);
         response.get(type).recordValue(Math.min(responseMicros, HIGHEST_MICROS));
         service.get(type).recordValue(Math.min(Math.max(0, exchange.serviceNanos() / 1_000), HIGHEST_MICROS));
+        answered.increment();
         if (exchange.sentNanos() - intendedNanos > lateThresholdNanos && phase == Phase.MEASURE) {
             lateStarts.increment();
         }
@@ -75,6 +78,11 @@ public final class StepRecorder implements Outcome {
 
     public Phase phase() {
         return phase;
+    }
+
+    /** The successful answers recorded so far in this step, warm-up included. */
+    public long answered() {
+        return answered.sum();
     }
 
     void phase(Phase phase) {

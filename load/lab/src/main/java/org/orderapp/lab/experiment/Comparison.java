@@ -61,9 +61,12 @@ public record Comparison(String experiment, String description, String command, 
                         String verdict, Double guide, Double halfWidth) {
     }
 
-    /** @param turn, partner the window's round within its block, and whether it is a partner window ({@link Observation}) */
+    /**
+     * @param turn, partner the window's round within its block, and whether it is a partner window ({@link Observation})
+     * @param switched      a switched window's parts, each with its setting, CPU and transactions ({@link Observation})
+     */
     public record Run(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
-                      String report, boolean burnIn, int turn, boolean partner) {
+                      String report, boolean burnIn, int turn, boolean partner, List<Observation.Switched> switched) {
     }
 
     /** The settings of the comparison that are not in the definition; method null: rounds. */
@@ -129,6 +132,12 @@ public record Comparison(String experiment, String description, String command, 
             if (v.name().equals(control)) {
                 continue;
             }
+            if (observations.stream().anyMatch(o -> o.variant().equals(v.name()) && !o.switched().isEmpty())) {
+                notes.add("Variant " + v.name() + "'s windows were switched: its server alternated between its setting and "
+                        + v.serverOf() + "'s within each of them, so its figures are of both and it has no ratios; what its "
+                        + "setting costs is the difference found within its windows, beside the method.");
+                continue;
+            }
             for (var e : stepNames.entrySet()) {
                 for (Metric m : definition.comparedMetrics()) {
                     Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust, crossover);
@@ -157,7 +166,7 @@ public record Comparison(String experiment, String description, String command, 
 
     private static Run run(Observation o) {
         return new Run(o.sequence(), o.round(), o.variant(), o.folder(), o.valid(), o.reasons(),
-                o.folder() == null ? null : o.folder() + "/report.html", o.burnIn(), o.turn(), o.partner());
+                o.folder() == null ? null : o.folder() + "/report.html", o.burnIn(), o.turn(), o.partner(), o.switched());
     }
 
     private static StepSummary stepSummary(ExperimentDefinition definition, List<Observation> own, List<Observation> drawn, double step,

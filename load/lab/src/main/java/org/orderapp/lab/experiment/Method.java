@@ -65,9 +65,24 @@ public record Method(String name, String description, Double precision, Integer 
      * measured beside the variant respond to it as their neighbour, which the paired figure reads as the machine's
      * change; this one reads no partner's response as the machine's, but it keeps the machine's change between the two
      * rounds, so where the machine's pace is common to the servers it is the wider. Null (and 0) otherwise.
+     *
+     * <p>{@code by} says how the difference was found: {@link #SWITCHED}, within the variant's switched windows (its
+     * setting against its host's, parts seconds apart on one server; n counts their quartets), or {@link #PAIRED}, the
+     * variant's windows against the control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
+     * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
+     * part of the calibration's stop rule.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
-                           List<Double> withinServerCi95, int withinServerN) {
+                           List<Double> withinServerCi95, int withinServerN, String by, double goalMicros) {
+
+        public static final String SWITCHED = "switched";
+        public static final String PAIRED = "paired";
+
+        /** The interval's farther end from the estimate, in microseconds; null without an interval. */
+        public Double halfWidthMicros() {
+            return detectedMicros == null || ci95 == null ? null
+                    : Math.max(ci95.get(1) - detectedMicros, detectedMicros - ci95.get(0));
+        }
     }
 }

@@ -19,13 +19,43 @@ import org.orderapp.driver.report.StepOutcome;
  *                 variant (a block all at once has a round for each variant of the busiest server): not the variant's
  *                 window of the block, so neither drawn nor counted in its figures, but the reference its turn gives the
  *                 pairing ({@link Comparison#paired})
+ * @param switched a runtime variant's switched window ({@link Switched}): its parts in the order measured; empty for
+ *                 any other window
  */
 public record Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
-                          List<StepFigures> steps, boolean burnIn, int turn, boolean partner) {
+                          List<StepFigures> steps, boolean burnIn, int turn, boolean partner, List<Switched> switched) {
 
     public Observation {
         reasons = List.copyOf(reasons);
         steps = List.copyOf(steps);
+        switched = switched == null ? List.of() : List.copyOf(switched);
+    }
+
+    /** A window that was not switched. */
+    public Observation(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
+                       List<StepFigures> steps, boolean burnIn, int turn, boolean partner) {
+        this(sequence, round, variant, folder, valid, reasons, steps, burnIn, turn, partner, List.of());
+    }
+
+    /**
+     * One part of a switched window: a runtime variant's window in which its server was switched between the variant's
+     * setting and its host's every few seconds (in the order variant, host, host, variant or host, variant, variant,
+     * host: a linear drift falls on both alike), the server's CPU and the transactions answered read at every switch.
+     *
+     * @param step         the step of the window
+     * @param variant      whether the server had the variant's setting in this part (else its host's)
+     * @param seconds      the part's length
+     * @param serverCpuMs  the server process's CPU in the part
+     * @param transactions the successful transactions answered in the part
+     * @param partsMs      the server's CPU in the part by thread part and the kernel's ({@code ServerWindow.SERVER_PARTS}
+     *                     but "rest"), where known
+     */
+    public record Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
+                           Map<String, Double> partsMs) {
+
+        public Switched {
+            partsMs = partsMs == null ? Map.of() : Map.copyOf(partsMs);
+        }
     }
 
     /** A run, or a variant's window of a block of one round. */

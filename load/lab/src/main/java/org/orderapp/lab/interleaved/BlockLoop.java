@@ -19,6 +19,7 @@ import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
+import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.Metric;
 import org.orderapp.lab.experiment.Observation;
 
@@ -35,6 +36,8 @@ final class BlockLoop {
      * samples per window for the gauges (pools in use, queue lengths).
      */
     static final Duration WINDOW_SAMPLE_INTERVAL = Duration.ofSeconds(5);
+    /** A switched window's server is sampled in full at the window's edges alone: a sample inside would fall on one part. */
+    private static final Duration EDGES_ONLY = Duration.ofDays(1);
 
     private final LoadConfig load;
     private final InterleavedSettings settings;
@@ -49,6 +52,8 @@ final class BlockLoop {
     private final Map<String, LoadSession> lastOnServer = new LinkedHashMap<>();
     /** Each variant's windows so far, by name: the run number of its next. */
     private final Map<String, Integer> windows = new LinkedHashMap<>();
+    /** The variant whose server it is, by server: the setting a switched window alternates with its variant's. */
+    private final Map<String, ResidentVariant> hosts = new LinkedHashMap<>();
     private volatile boolean interrupted;
     /** Blocks that count (after the burn-in), and blocks measured at all. */
     private int blocks;
@@ -102,6 +107,7 @@ final class BlockLoop {
      */
     void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions, BooleanSupplier settled)
             throws IOException, InterruptedException {
+        residents.stream().filter(ResidentVariant::ownServer).forEach(r -> hosts.put(r.server(), r));
         var order = new BlockOrder(settings.seed());
         LoadSession previous = null;
         long blockNanos = 0;
@@ -111,12 +117,13 @@ final class BlockLoop {
             Duration nextBlock = blockNanos > 0 ? Duration.ofNanos(blockNanos)
                     : estimateBlock(settings.pairing().together() ? DuetRounds.of(residents).size() : residents.size());
             StopRule.Decision decision = interrupted ? StopRule.Decision.TIME_UP
-                    : settings.stop().decide(blocks, elapsed, headlineHalfWidths(), nextBlock);
+                    : settings.stop().decide(blocks, elapsed, stopWidths(), nextBlock);
             if (decision != StopRule.Decision.GO_ON) {
                 stop = interrupted ? "interrupted after " + blocks + " blocks"
                         : decision == StopRule.Decision.PRECISION_REACHED
-                        ? String.format(Locale.ROOT, "precision reached: every headline interval within ±%s after %d blocks",
-                        StopRule.formatPercent(settings.stop().precision()), blocks)
+                        ? String.format(Locale.ROOT, "precision reached: every headline interval within ±%s%s after %d blocks",
+                        StopRule.formatPercent(settings.stop().precision()), spins().isEmpty() ? ""
+                                : " and every spin's within its goal", blocks)
                         : String.format(Locale.ROOT, "time limit: %d blocks in %d min, the next would pass %d min; the widest headline "
                         + "interval ±%s", blocks, elapsed.toMinutes(), settings.stop().maxTime().toMinutes(), widest());
                 say("Stop: " + stop);
@@ -185,11 +192,16 @@ final class BlockLoop {
                     StopRule.formatPercent(settings.stop().precision())));
             sofar.ratios().stream().filter(r -> headline(r.metric())).forEach(r -> say(String.format(Locale.ROOT,
                     "  %s at %s, %s: %s", r.variant(), r.stepName(), r.metric(), r.verdict())));
+            sofar.method().detected().forEach(d -> say(String.format(Locale.ROOT, "  %s at %s: %s µs found for %.0f%s", d.variant(),
+                    d.stepName(), d.detectedMicros() == null ? "–" : String.format(Locale.ROOT, "%.1f", d.detectedMicros()),
+                    d.injectedMicros(), d.halfWidthMicros() == null ? " (no interval yet)" : String.format(Locale.ROOT,
+                            " ±%.1f (goal ±%.0f)", d.halfWidthMicros(), d.goalMicros()))));
         }
     }
 
     /** A window measured: the variant, its round within the block, whether a partner window, its steps and audit. */
-    private record Measured(ResidentVariant variant, int turn, boolean partner, List<StepOutcome> outcomes, AuditResult audit) {
+    private record Measured(ResidentVariant variant, int turn, boolean partner, List<StepOutcome> outcomes, AuditResult audit,
+                            List<Observation.Switched> switched) {
     }
 
     /**
@@ -215,12 +227,16 @@ final class BlockLoop {
             r.switcher().switchTo(); // on a shared server: this variant's runtime settings
             StockSnapshot before = audits.startWindow(r, s);
             quietAfterReset(r, s);
-            s.resumeSampling(WINDOW_SAMPLE_INTERVAL);
+            boolean switched = SwitchedWindow.applies(r, s, load.measure());
+            s.resumeSampling(switched ? EDGES_ONLY : WINDOW_SAMPLE_INTERVAL);
             var visit = new ArrayList<StepOutcome>();
+            var parts = new ArrayList<Observation.Switched>();
             int run = nextWindow(r);
             try {
                 for (int i = 0; i < load.steps().size(); i++) {
+                    var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), run % 2 == 1) : null;
                     visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), load.measure(), null));
+                    finish(within, r, load.steps().get(i), parts);
                 }
             } finally {
                 s.pauseSampling();
@@ -229,7 +245,7 @@ final class BlockLoop {
             synchronized (outcomes) { // an interrupt copies them from another thread
                 outcomes.get(r.name()).addAll(visit);
             }
-            windows.add(new Measured(r, 0, false, visit, audit));
+            windows.add(new Measured(r, 0, false, visit, audit, parts));
             previous = s;
             if (interrupted) {
                 break;
@@ -251,6 +267,7 @@ final class BlockLoop {
         Map<LoadSession, Integer> runs = new IdentityHashMap<>();
         Map<LoadSession, String> labels = new IdentityHashMap<>();
         Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
+        Map<String, List<Observation.Switched>> switched = new LinkedHashMap<>();
         for (var w : round) {
             var r = w.variant();
             LoadSession last = lastOnServer.put(r.server(), sessions.get(r.name()));
@@ -264,16 +281,28 @@ final class BlockLoop {
             labels.put(sessions.get(r.name()), "block " + block + (rounds > 1 ? ", round " + (turn + 1) : "")
                     + (w.partner() ? " (partner)" : ""));
             visited.put(r.name(), new ArrayList<>());
+            if (SwitchedWindow.applies(r, sessions.get(r.name()), load.measure())) {
+                switched.put(r.name(), new ArrayList<>());
+            }
         }
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
             quietAfterReset(r, sessions.get(r.name()));
         }
-        visits.forEach(r -> sessions.get(r.name()).resumeSampling(WINDOW_SAMPLE_INTERVAL));
+        visits.forEach(r -> sessions.get(r.name()).resumeSampling(switched.containsKey(r.name()) ? EDGES_ONLY : WINDOW_SAMPLE_INTERVAL));
         try {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;
+                Map<String, SwitchedWindow> within = new LinkedHashMap<>();
+                for (String name : switched.keySet()) {
+                    var r = visits.stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
+                    LoadSession s = sessions.get(name);
+                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), runs.get(s) % 2 == 1));
+                }
                 var step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step(labels.get(s),
                         runs.get(s), index, load.steps().get(index), load.warmUp(), load.measure(), null));
+                for (var e : within.entrySet()) {
+                    finish(e.getValue(), e.getValue().variant(), load.steps().get(index), switched.get(e.getKey()));
+                }
                 double all = step.values().stream().mapToDouble(o -> o.client().successes()).sum();
                 step.forEach((name, o) -> visited.get(name).add(all > 0 && o.client().successes() > 0
                         ? o.withServer(o.server().sharingTheDriver(o.client().successes() / all)) : o));
@@ -287,8 +316,23 @@ final class BlockLoop {
             synchronized (outcomes) {
                 outcomes.get(r.name()).addAll(visited.get(r.name()));
             }
-            windows.add(new Measured(r, turn, w.partner(), visited.get(r.name()), audit));
+            windows.add(new Measured(r, turn, w.partner(), visited.get(r.name()), audit, switched.getOrDefault(r.name(), List.of())));
         }
+    }
+
+    /** A switched window's parts, once its step has ended, added to the window's; a window without them said why. */
+    private void finish(SwitchedWindow within, ResidentVariant r, double step, List<Observation.Switched> into)
+            throws IOException, InterruptedException {
+        if (within == null) {
+            return;
+        }
+        var parts = within.finish(step);
+        if (parts.isEmpty()) {
+            say("Note: the switched window of " + r.name() + " has no parts: " + within.failure());
+        } else {
+            say(within.describe(parts));
+        }
+        into.addAll(parts);
     }
 
     /** After a reset, the database's own work on it (flushing the pages it wrote, purging old row versions) done or bounded. */
@@ -323,7 +367,7 @@ final class BlockLoop {
         Validity validity = Validity.of(reasons);
         String folder = settings.folder().relativize(s.folder()).toString();
         return new Observation(sequence, block, w.variant().name(), folder, validity.valid(), validity.reasons(),
-                w.outcomes().stream().map(Observation.StepFigures::of).toList(), burnIn, w.turn(), w.partner());
+                w.outcomes().stream().map(Observation.StepFigures::of).toList(), burnIn, w.turn(), w.partner(), w.switched());
     }
 
     private static boolean headline(String metric) {
@@ -336,6 +380,24 @@ final class BlockLoop {
             return List.of();
         }
         return progress.get().ratios().stream().filter(r -> headline(r.metric())).map(Comparison.Ratio::halfWidth).toList();
+    }
+
+    /** The calibration's spins found so far (none in other experiments). */
+    private List<Method.Detected> spins() {
+        return observations.isEmpty() ? List.of() : progress.get().method().detected();
+    }
+
+    /**
+     * What the stop rule waits for: the headline ratios' half-widths and, in a calibration, each spin's interval against
+     * its goal, or against the precision asked where that is looser (90 % of a 2-ms spin), in the precision's terms (a
+     * spin's half-width at its tolerance counts as the precision itself).
+     */
+    private List<Double> stopWidths() {
+        double precision = settings.stop().precision();
+        var widths = new ArrayList<>(headlineHalfWidths());
+        spins().forEach(d -> widths.add(d.halfWidthMicros() == null ? null
+                : precision * d.halfWidthMicros() / Math.max(d.goalMicros(), precision * Math.abs(d.injectedMicros()))));
+        return widths;
     }
 
     private String widest() {

@@ -24,6 +24,11 @@ import org.orderapp.observation.ServerWindow;
  * transaction, so the spin per request is the spin per transaction. The same difference is taken for each part of the
  * server's CPU that was measured (its request threads, I/O threads, collector, compiler, the rest; and the kernel's
  * time), so that what the spin cost beyond its own frame shows where it went.
+ *
+ * <p>Where the spin variants' windows were switched ({@link SwitchedWindow}: the spin alternated with its host's setting
+ * in four parts of each window), the difference is taken within each window instead, between the parts at the two
+ * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
+ * machine's own pace moves by more than a 50-µs spin.
  */
 public final class Calibration {
 
@@ -46,6 +51,21 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
+                double[] quartets = switchedMicros(observations, v.name(), step.getKey(), null);
+                if (quartets.length > 0) {
+                    Interval d = Statistics.hodgesLehmann(quartets);
+                    Map<String, Double> parts = new LinkedHashMap<>();
+                    for (String part : ServerWindow.SERVER_PARTS) {
+                        double[] p = switchedMicros(observations, v.name(), step.getKey(), part);
+                        if (p.length > 0) {
+                            parts.put(part, Statistics.hodgesLehmann(p).estimate());
+                        }
+                    }
+                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
+                            d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, null, null, 0,
+                            Method.Detected.SWITCHED, goalMicros(injected)));
+                    continue;
+                }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
                 double[] withinServer = control.equals(v.serverOf()) && measuredBesideOthers(observations)
                         ? differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, null) : new double[0];
@@ -56,7 +76,7 @@ public final class Calibration {
                 double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, SERVER);
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
-                            withinMicros, withinCi, withinN));
+                            withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected)));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -69,10 +89,53 @@ public final class Calibration {
                     }
                 }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
-                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN));
+                        d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN,
+                        Method.Detected.PAIRED, goalMicros(injected)));
             }
         }
         return found;
+    }
+
+    /**
+     * How near the injected CPU the found figure must be: ±15 µs, or 15 % of a larger spin (the goals: 50 ± 15 and
+     * 200 ± 30 µs).
+     */
+    public static double goalMicros(double injectedMicros) {
+        return Math.max(15, 0.15 * Math.abs(injectedMicros));
+    }
+
+    /**
+     * The differences, in microseconds per transaction, between the variant's setting and its host's within each
+     * quartet of the variant's switched windows that count: the server's CPU over the transactions answered in the two
+     * parts at each setting, or that of one part of the server's CPU (null: the whole). A window whose parts are not a
+     * whole quartet, or in which a setting answered nothing, gives none.
+     */
+    static double[] switchedMicros(List<Observation> observations, String variant, double step, String part) {
+        var found = new ArrayList<Double>();
+        for (Observation o : observations) {
+            if (!o.variant().equals(variant) || !o.usable()) {
+                continue;
+            }
+            var parts = o.switched().stream().filter(s -> s.step() == step).toList();
+            for (int q = 0; q + 4 <= parts.size(); q += 4) {
+                double[] cpu = new double[2];
+                long[] tx = new long[2];
+                boolean known = true;
+                for (var s : parts.subList(q, q + 4)) {
+                    Double ms = part == null ? Double.valueOf(s.serverCpuMs()) : s.partsMs().get(part);
+                    if (ms == null) {
+                        known = false;
+                        break;
+                    }
+                    cpu[s.variant() ? 1 : 0] += ms;
+                    tx[s.variant() ? 1 : 0] += s.transactions();
+                }
+                if (known && tx[0] > 0 && tx[1] > 0) {
+                    found.add(1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]));
+                }
+            }
+        }
+        return found.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** The server's CPU per transaction, whose change between rounds carries a control's figure to its variant's round. */

@@ -163,9 +163,12 @@ public final class InterleavedExperiment {
                         + "emptied tables' optimizer statistics taken afresh at the end of its settle, and every window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
                         + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
                         + crossover() + " blocks, in which every server had every core alike")
-                        + (settings.pairing().together() && definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on "
-                        + "another's server is paired with that server's own window through the windows the other servers "
-                        + "measured at the same times (each ratio taken against theirs)" : ""),
+                        + (definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on another's server is also "
+                        + "switched within each of its windows, between its setting and its host's in four parts, and what it "
+                        + "costs is the difference between them (a switched window, for a server on this machine and a window "
+                        + "of at least " + SwitchedWindow.shortestWindow().toSeconds() + " s; otherwise it is paired with its "
+                        + "host's own window" + (settings.pairing().together() ? " through the windows the other servers "
+                        + "measured at the same times" : "") + ")" : ""),
                 settings.stop().precision(), loop.blocks(), loop.stop(), minutes,
                 Calibration.detected(definition, loop.observations(), crossover()), null,
                 audit, profiles, crossover());
@@ -209,7 +212,11 @@ public final class InterleavedExperiment {
             if (!r.ownServer()) {
                 notes.add("Measured on the server of " + r.server() + ", switched to " + String.join(", ",
                         RuntimeSwitches.switched(r.variant()).stream().map(k -> k + "=" + r.variant().properties().get(k)).toList())
-                        + " before each of its windows and warmed as " + r.server() + ": it has no run 0.");
+                        + " before each of its windows and warmed as " + r.server() + ": it has no run 0."
+                        + (outcomes.get(r.name()).isEmpty() || !SwitchedWindow.applies(r, s, load.measure()) ? ""
+                        : " Within each window its server was switched between this setting and " + r.server() + "'s in four "
+                        + "parts (a switched window): the window's figures are of both, and comparison.json holds each part's "
+                        + "CPU and transactions."));
             }
             boolean partnerWindows = settings.pairing().together() && definition.mostOnOneServer() > 1 && r.ownServer()
                     && residents.stream().filter(o -> o.server().equals(r.name())).count() < definition.mostOnOneServer();

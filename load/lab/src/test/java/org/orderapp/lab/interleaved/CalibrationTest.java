@@ -187,6 +187,66 @@ class CalibrationTest {
         assertEquals(0, alone.withinServerN());
     }
 
+    @Test
+    void aSwitchedWindowFindsTheSpinWithinItsQuartetsWhateverTheMachinesDriftWithinIt() throws Exception {
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        var machine = new java.util.Random(5);
+        for (int block = 1; block <= 9; block++) {
+            boolean burnIn = block <= 2;
+            // From window to window the machine's pace changes by up to a factor of two, and within a window it drifts
+            // by 10 % from part to part; the spin's windows alternate their order (variant first, host first).
+            double pace = 0.7 + 0.8 * machine.nextDouble();
+            observations.add(window(block, "control", 0.8 * pace, burnIn));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                double micros = spin.equals("spin-50") ? 50 : 200;
+                boolean variantFirst = block % 2 == 1;
+                var parts = new ArrayList<Observation.Switched>();
+                for (int i = 0; i < 4; i++) {
+                    boolean atVariant = (i == 0 || i == 3) == variantFirst;
+                    double perTx = 0.8 * pace * (1 + 0.1 * i) + (atVariant ? micros / 1000 : 0) + (burnIn ? 1.5 : 0);
+                    long tx = 500;
+                    parts.add(new Observation.Switched(20, atVariant, 3.4, perTx * tx, tx,
+                            Map.of("requests", (perTx - 0.1) * tx, "system", 0.1 * tx)));
+                }
+                var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8 * pace + micros / 2000));
+                observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), burnIn, 0, false, parts));
+            }
+        }
+        List<Method.Detected> found = Calibration.detected(calibration, observations, null);
+        for (Method.Detected d : found) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertEquals(Method.Detected.SWITCHED, d.by());
+            assertEquals(7, d.n(), "a quartet in each of the seven counted blocks' windows");
+            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": a linear drift within the window cancels");
+            assertEquals(injected, d.partsMicros().get("requests"), 1e-6, "the spin on the request threads");
+            assertEquals(0, d.partsMicros().get("system"), 1e-6);
+        }
+        assertEquals(15, found.get(0).goalMicros());
+        assertEquals(30, found.get(1).goalMicros());
+
+        // The variants switched within their windows have no ratios: their windows' figures are of both settings.
+        var context = new org.orderapp.lab.experiment.Comparison.Context("test", "start", "end", Map.of("throughput", "tx/s"), "warm",
+                false, List.of(), null);
+        var comparison = org.orderapp.lab.experiment.Comparison.of(calibration, context, observations);
+        assertTrue(comparison.ratios().stream().noneMatch(r -> r.variant().startsWith("spin")), "no ratio for a switched variant");
+        assertTrue(comparison.notes().stream().anyMatch(n -> n.startsWith("Variant spin-200's windows were switched")),
+                "and the comparison says why: " + comparison.notes());
+    }
+
+    @Test
+    void aQuartetInWhichOneSettingAnsweredNothingFindsNothing() throws Exception {
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var parts = new ArrayList<Observation.Switched>();
+        for (int i = 0; i < 4; i++) {
+            boolean atVariant = i == 0 || i == 3;
+            parts.add(new Observation.Switched(20, atVariant, 3.4, 400, atVariant ? 500 : 0, Map.of()));
+        }
+        var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8));
+        var observations = List.of(new Observation(0, 1, "spin-200", null, true, List.of(), List.of(step), false, 0, false, parts));
+        assertEquals(0, Calibration.switchedMicros(observations, "spin-200", 20, null).length);
+    }
+
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", serverCpuMs));
         return new Observation(0, block, variant, null, true, List.of(), List.of(step), false, turn, partner);

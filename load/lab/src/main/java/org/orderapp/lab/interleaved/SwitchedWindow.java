@@ -1,0 +1,229 @@
+package org.orderapp.lab.interleaved;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.locks.LockSupport;
+import org.orderapp.driver.LoadSession;
+import org.orderapp.driver.engine.Phase;
+import org.orderapp.driver.engine.StepRecorder;
+import org.orderapp.lab.experiment.Observation;
+import org.orderapp.observation.cpu.CpuClock;
+import org.orderapp.observation.cpu.ServerCpuParts;
+
+/**
+ * A runtime variant's window switched within itself: its server alternates between the variant's setting and its
+ * host's in four parts (variant, host, host, variant, or the reverse in every other window, so that a drift that is
+ * linear within the window falls on both settings alike), and the server's CPU and the transactions answered are read
+ * at the start and the end of every part. The difference between the two settings is then taken within one server
+ * seconds apart, not between windows a minute apart.
+ *
+ * <p>A part begins once its switch has been answered and ends before the next switch is asked: a switch is an
+ * authenticated request (the administrator's password checked against its bcrypt hash), which costs the server tens to
+ * hundreds of milliseconds of CPU and took up to a second and a half to be answered on a busy machine here; inside a
+ * part, it fell on one setting and held the other's for part of it (the first switched calibration found half the
+ * 200-µs spin). The parts share what is left of the window, a second after it opens (its edge sample's management
+ * reads, about 30 ms of the server's CPU, done) to a quarter of a second before it closes; the window is sampled in
+ * full only at its edges.
+ */
+final class SwitchedWindow {
+
+    /** After the window opens: its edge sample's management reads are done well within it. */
+    static final Duration AFTER_OPENING = Duration.ofSeconds(1);
+    /** Before the window closes: the last reading is taken while the load still runs at full. */
+    static final Duration BEFORE_CLOSING = Duration.ofMillis(250);
+    /** Parts shorter than this would count too few transactions, and the CPU clock's 10-ms ticks, to be worth it. */
+    static final Duration SHORTEST_PART = Duration.ofSeconds(2);
+
+    private final ResidentVariant variant;
+    private final ResidentVariant host;
+    private final LoadSession session;
+    private final long pid;
+    private final Duration measure;
+    private final boolean variantFirst;
+    private final List<Observation.Switched> parts = new ArrayList<>();
+    /** How long each switch took to be answered, in seconds. */
+    private final List<Double> switches = new ArrayList<>();
+    private volatile String failure;
+    private Thread thread;
+
+    private SwitchedWindow(ResidentVariant variant, ResidentVariant host, LoadSession session, long pid, Duration measure,
+                           boolean variantFirst) {
+        this.variant = variant;
+        this.host = host;
+        this.session = session;
+        this.pid = pid;
+        this.measure = measure;
+        this.variantFirst = variantFirst;
+    }
+
+    /**
+     * Whether a variant's windows are switched: it is measured on another variant's server (switched at runtime), the
+     * server is a process of this machine, and the window is long enough for four parts.
+     */
+    static boolean applies(ResidentVariant r, LoadSession s, Duration measure) {
+        return !r.ownServer() && s.cpu().serverPid().isPresent() && partLength(measure).compareTo(SHORTEST_PART) >= 0;
+    }
+
+    /** The shortest window that is switched. */
+    static Duration shortestWindow() {
+        return SHORTEST_PART.multipliedBy(4).plus(AFTER_OPENING).plus(BEFORE_CLOSING);
+    }
+
+    private static Duration partLength(Duration measure) {
+        return measure.minus(AFTER_OPENING).minus(BEFORE_CLOSING).dividedBy(4);
+    }
+
+    /**
+     * Starts switching for the step that the session begins next, on a thread of its own; {@link #finish} after the step.
+     *
+     * @param variantFirst whether the first part has the variant's setting (alternate it from window to window)
+     */
+    static SwitchedWindow start(ResidentVariant variant, ResidentVariant host, LoadSession session, Duration measure,
+                                boolean variantFirst) {
+        var w = new SwitchedWindow(variant, host, session, session.cpu().serverPid().orElseThrow(), measure, variantFirst);
+        StepRecorder before = session.currentStep();
+        w.thread = new Thread(() -> w.run(before), "switched window of " + variant.name());
+        w.thread.setDaemon(true);
+        w.thread.start();
+        return w;
+    }
+
+    /**
+     * The window's four parts, once its step has ended; empty when they could not all be read (the reason is then in
+     * {@link #failure}). The server is left at the variant's setting.
+     */
+    List<Observation.Switched> finish(double step) throws IOException, InterruptedException {
+        thread.interrupt(); // the step is over: a part still waited for is not complete
+        thread.join();
+        variant.switcher().switchTo();
+        if (failure != null || parts.size() != 4) {
+            return List.of();
+        }
+        return parts.stream().map(p -> new Observation.Switched(step, p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(),
+                p.partsMs())).toList();
+    }
+
+    /**
+     * A switched window's parts on one line: each part's setting and server CPU per transaction, and where the collector
+     * and the JIT compiler, whose bursts fall on one part or another, took their share.
+     */
+    String describe(List<Observation.Switched> parts) {
+        var r = variant;
+        var b = new StringBuilder("[" + r.name() + "] switched window, server CPU per transaction by part:");
+        for (var p : parts) {
+            b.append(String.format(Locale.ROOT, " %s %.3f ms (%d tx, gc %.0f ms, jit %.0f ms);", p.variant() ? r.name() : r.server(),
+                    p.transactions() == 0 ? Double.NaN : p.serverCpuMs() / p.transactions(), p.transactions(),
+                    p.partsMs().getOrDefault("gc", Double.NaN), p.partsMs().getOrDefault("jit", Double.NaN)));
+        }
+        return b.substring(0, b.length() - 1) + "; switches answered in " + String.join(", ", switches.stream()
+                .map(t -> String.format(Locale.ROOT, "%.2f", t)).toList()) + " s";
+    }
+
+    ResidentVariant variant() {
+        return variant;
+    }
+
+    /** Why the window has no parts, or null. */
+    String failure() {
+        return failure;
+    }
+
+    private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs) {
+    }
+
+    private void run(StepRecorder before) {
+        try {
+            StepRecorder step = awaitWindow(before);
+            long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
+            sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
+            var serverParts = new ServerCpuParts(pid);
+            boolean[] order = variantFirst ? new boolean[] {true, false, false, true} : new boolean[] {false, true, true, false};
+            long longestSwitch = 0;
+            for (int i = 0; i < order.length; i++) {
+                // Every part begins after a switch has been answered (before the first, to the setting it is at already
+                // or to the host's) and ends before the next begins: a switch is an authenticated request whose own CPU
+                // (the password's hash) and time would otherwise fall on one part, and whose setting holds only once
+                // it is answered.
+                if (i == 0 || order[i] != order[i - 1]) {
+                    long asked = System.nanoTime();
+                    (order[i] ? variant : host).switcher().switchTo();
+                    long took = System.nanoTime() - asked;
+                    switches.add(took / 1e9);
+                    longestSwitch = Math.max(longestSwitch, took);
+                }
+                Reading first = read(step, serverParts);
+                int switchesLeft = 0;
+                for (int j = i + 1; j < order.length; j++) {
+                    switchesLeft += order[j] != order[j - 1] ? 1 : 0;
+                }
+                long length = (closing - first.nanos() - switchesLeft * longestSwitch) / (order.length - i);
+                if (length < SHORTEST_PART.toNanos() / 2) {
+                    failure = String.format(Locale.ROOT, "the switches took too long (up to %.1f s) for four parts to fit in the "
+                            + "window", longestSwitch / 1e9);
+                    return;
+                }
+                sleepUntil(first.nanos() + length);
+                if (step.phase() != Phase.MEASURE) {
+                    failure = "the window closed before its last part ended";
+                    return;
+                }
+                Reading last = read(step, serverParts);
+                var partsMs = new LinkedHashMap<String, Double>();
+                for (var e : last.partsMs().entrySet()) {
+                    Double was = first.partsMs().get(e.getKey());
+                    if (was != null) {
+                        partsMs.put(e.getKey(), e.getValue() - was);
+                    }
+                }
+                parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
+                        last.answered() - first.answered(), partsMs));
+            }
+        } catch (InterruptedException e) {
+            failure = failure == null ? "the step ended before the window's parts did" : failure;
+        } catch (IOException | RuntimeException e) {
+            failure = "switching the server failed: " + e.getMessage();
+        }
+    }
+
+    /** The step begun after {@code before}, once its window is open. */
+    private StepRecorder awaitWindow(StepRecorder before) throws InterruptedException {
+        while (true) {
+            StepRecorder now = session.currentStep();
+            if (now != null && now != before && now.phase() == Phase.MEASURE) {
+                return now;
+            }
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    private Reading read(StepRecorder step, ServerCpuParts serverParts) throws IOException {
+        long nanos = System.nanoTime();
+        OptionalDouble cpu = CpuClock.processMillis(pid);
+        long answered = step.answered();
+        var partsMs = new LinkedHashMap<String, Double>();
+        serverParts.sample().ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
+        if (cpu.isEmpty()) {
+            throw new IOException("the server's process " + pid + " is gone");
+        }
+        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs);
+    }
+
+    private static void sleepUntil(long deadline) throws InterruptedException {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+        }
+    }
+}
