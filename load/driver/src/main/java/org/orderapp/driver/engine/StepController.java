@@ -41,17 +41,17 @@ public final class StepController {
         this.inPlace = TERMINAL && progress == System.out;
     }
 
+    /** The step running now, or the last one run; null before the first. */
+    public StepRecorder current() {
+        return current;
+    }
+
     /**
      * @param warmUp      load before the window, not counted
      * @param measure     the measurement window
      * @param steadyState null: warm up for the fixed duration; otherwise go on warming up after it until the
      *                    throughput is steady, or for at most the steady state's maximum
      */
-    /** The step running now, or the last one run; null before the first. */
-    public StepRecorder current() {
-        return current;
-    }
-
     public StepResult run(int repeat, int stepIndex, double step, String name, String label, Duration warmUp, Duration measure,
                           LoadShape load, SteadyState steadyState, StepHooks hooks, OutputStream histogramLog)
             throws InterruptedException, IOException {

@@ -40,15 +40,16 @@ public record Observation(int sequence, int round, String variant, String folder
     /**
      * One part of a switched window: a runtime variant's window in which its server was switched between the variant's
      * setting and its host's every few seconds (in the order variant, host, host, variant or host, variant, variant,
-     * host: a linear drift falls on both alike), the server's CPU and the transactions answered read at every switch.
+     * host: a linear drift falls on both alike), the server's CPU and the transactions answered read at the start and
+     * the end of every part (a part begins once its switch has been answered).
      *
      * @param step         the step of the window
      * @param variant      whether the server had the variant's setting in this part (else its host's)
      * @param seconds      the part's length
      * @param serverCpuMs  the server process's CPU in the part
      * @param transactions the successful transactions answered in the part
-     * @param partsMs      the server's CPU in the part by thread part and the kernel's ({@code ServerWindow.SERVER_PARTS}
-     *                     but "rest"), where known
+     * @param partsMs      the server's CPU in the part by thread part, the rest and the kernel's
+     *                     ({@code ServerWindow.SERVER_PARTS}), where known
      */
     public record Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
                            Map<String, Double> partsMs) {

@@ -201,7 +201,7 @@ final class BlockLoop {
 
     /** A window measured: the variant, its round within the block, whether a partner window, its steps and audit. */
     private record Measured(ResidentVariant variant, int turn, boolean partner, List<StepOutcome> outcomes, AuditResult audit,
-                            List<Observation.Switched> switched) {
+                            List<Observation.Switched> switched, List<String> switchFailures) {
     }
 
     /**
@@ -231,12 +231,18 @@ final class BlockLoop {
             s.resumeSampling(switched ? EDGES_ONLY : WINDOW_SAMPLE_INTERVAL);
             var visit = new ArrayList<StepOutcome>();
             var parts = new ArrayList<Observation.Switched>();
+            var failures = new ArrayList<String>();
             int run = nextWindow(r);
             try {
                 for (int i = 0; i < load.steps().size(); i++) {
                     var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), run % 2 == 1) : null;
-                    visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), load.measure(), null));
-                    finish(within, r, load.steps().get(i), parts);
+                    try {
+                        visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), load.measure(), null));
+                    } catch (IOException | InterruptedException | RuntimeException e) {
+                        abort(within == null ? List.of() : List.of(within));
+                        throw e;
+                    }
+                    finish(within, load.steps().get(i), parts, failures);
                 }
             } finally {
                 s.pauseSampling();
@@ -245,7 +251,7 @@ final class BlockLoop {
             synchronized (outcomes) { // an interrupt copies them from another thread
                 outcomes.get(r.name()).addAll(visit);
             }
-            windows.add(new Measured(r, 0, false, visit, audit, parts));
+            windows.add(new Measured(r, 0, false, visit, audit, parts, failures));
             previous = s;
             if (interrupted) {
                 break;
@@ -268,6 +274,7 @@ final class BlockLoop {
         Map<LoadSession, String> labels = new IdentityHashMap<>();
         Map<String, List<StepOutcome>> visited = new LinkedHashMap<>();
         Map<String, List<Observation.Switched>> switched = new LinkedHashMap<>();
+        Map<String, List<String>> failures = new LinkedHashMap<>();
         for (var w : round) {
             var r = w.variant();
             LoadSession last = lastOnServer.put(r.server(), sessions.get(r.name()));
@@ -283,6 +290,7 @@ final class BlockLoop {
             visited.put(r.name(), new ArrayList<>());
             if (SwitchedWindow.applies(r, sessions.get(r.name()), load.measure())) {
                 switched.put(r.name(), new ArrayList<>());
+                failures.put(r.name(), new ArrayList<>());
             }
         }
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
@@ -298,10 +306,16 @@ final class BlockLoop {
                     LoadSession s = sessions.get(name);
                     within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), runs.get(s) % 2 == 1));
                 }
-                var step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step(labels.get(s),
-                        runs.get(s), index, load.steps().get(index), load.warmUp(), load.measure(), null));
+                Map<String, StepOutcome> step;
+                try {
+                    step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step(labels.get(s),
+                            runs.get(s), index, load.steps().get(index), load.warmUp(), load.measure(), null));
+                } catch (IOException | InterruptedException | RuntimeException e) {
+                    abort(within.values());
+                    throw e;
+                }
                 for (var e : within.entrySet()) {
-                    finish(e.getValue(), e.getValue().variant(), load.steps().get(index), switched.get(e.getKey()));
+                    finish(e.getValue(), load.steps().get(index), switched.get(e.getKey()), failures.get(e.getKey()));
                 }
                 double all = step.values().stream().mapToDouble(o -> o.client().successes()).sum();
                 step.forEach((name, o) -> visited.get(name).add(all > 0 && o.client().successes() > 0
@@ -316,23 +330,36 @@ final class BlockLoop {
             synchronized (outcomes) {
                 outcomes.get(r.name()).addAll(visited.get(r.name()));
             }
-            windows.add(new Measured(r, turn, w.partner(), visited.get(r.name()), audit, switched.getOrDefault(r.name(), List.of())));
+            windows.add(new Measured(r, turn, w.partner(), visited.get(r.name()), audit, switched.getOrDefault(r.name(), List.of()),
+                    failures.getOrDefault(r.name(), List.of())));
         }
     }
 
-    /** A switched window's parts, once its step has ended, added to the window's; a window without them said why. */
-    private void finish(SwitchedWindow within, ResidentVariant r, double step, List<Observation.Switched> into)
-            throws IOException, InterruptedException {
+    /**
+     * A switched window's parts, once its step has ended, added to the window's. A window that was switched without
+     * its four parts being read is not valid: its figures are of both settings in unknown shares, neither the
+     * variant's nor a quartet.
+     */
+    private void finish(SwitchedWindow within, double step, List<Observation.Switched> into, List<String> failures)
+            throws InterruptedException {
         if (within == null) {
             return;
         }
         var parts = within.finish(step);
         if (parts.isEmpty()) {
-            say("Note: the switched window of " + r.name() + " has no parts: " + within.failure());
+            failures.add("its switched window failed: " + within.failure());
+            say("Note: the switched window of " + within.variant().name() + " failed, so the window is not valid: " + within.failure());
         } else {
             say(within.describe(parts));
         }
         into.addAll(parts);
+    }
+
+    /** The switched windows of a step that failed, stopped. */
+    private static void abort(java.util.Collection<SwitchedWindow> within) throws InterruptedException {
+        for (var w : within) {
+            w.abort();
+        }
     }
 
     /** After a reset, the database's own work on it (flushing the pages it wrote, purging old row versions) done or bounded. */
@@ -361,6 +388,7 @@ final class BlockLoop {
         // The window's own rules (response times, mix, errors) and, when the data is reset before every window, its audit.
         var reasons = new ArrayList<String>();
         w.outcomes().forEach(o -> reasons.addAll(load.rules().check(o.client(), load.mix()).reasons()));
+        reasons.addAll(w.switchFailures());
         if (w.audit() != null && !w.audit().pass()) {
             reasons.add("the audit failed" + (w.audit().findings().isEmpty() ? "" : ": " + w.audit().findings().get(0)));
         }

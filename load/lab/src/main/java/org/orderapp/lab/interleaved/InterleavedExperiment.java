@@ -18,6 +18,7 @@ import org.orderapp.driver.report.RunResult;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.rules.Validity;
 import org.orderapp.driver.settings.LoadConfig;
+import org.orderapp.lab.experiment.Calibration;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
@@ -166,7 +167,7 @@ public final class InterleavedExperiment {
                         + (definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on another's server is also "
                         + "switched within each of its windows, between its setting and its host's in four parts, and what it "
                         + "costs is the difference between them (a switched window, for a server on this machine and a window "
-                        + "of at least " + SwitchedWindow.shortestWindow().toSeconds() + " s; otherwise it is paired with its "
+                        + "of at least " + SwitchedWindow.shortestWindow().toMillis() / 1000.0 + " s; otherwise it is paired with its "
                         + "host's own window" + (settings.pairing().together() ? " through the windows the other servers "
                         + "measured at the same times" : "") + ")" : ""),
                 settings.stop().precision(), loop.blocks(), loop.stop(), minutes,

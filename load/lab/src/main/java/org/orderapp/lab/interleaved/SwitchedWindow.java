@@ -13,7 +13,9 @@ import org.orderapp.driver.LoadSession;
 import org.orderapp.driver.engine.Phase;
 import org.orderapp.driver.engine.StepRecorder;
 import org.orderapp.lab.experiment.Observation;
+import org.orderapp.observation.ServerWindow;
 import org.orderapp.observation.cpu.CpuClock;
+import org.orderapp.observation.cpu.ServerCpuPart;
 import org.orderapp.observation.cpu.ServerCpuParts;
 
 /**
@@ -37,7 +39,11 @@ final class SwitchedWindow {
     static final Duration AFTER_OPENING = Duration.ofSeconds(1);
     /** Before the window closes: the last reading is taken while the load still runs at full. */
     static final Duration BEFORE_CLOSING = Duration.ofMillis(250);
-    /** Parts shorter than this would count too few transactions, and the CPU clock's 10-ms ticks, to be worth it. */
+    /**
+     * The parts a window must leave room for before the switches' time, to be switched at all: shorter parts count
+     * too few transactions, and too few of the CPU clock's 10-ms ticks, to be worth it. Slow switches may shorten them
+     * to half of this; a window whose switches leave less has no parts, and is not valid.
+     */
     static final Duration SHORTEST_PART = Duration.ofSeconds(2);
 
     private final ResidentVariant variant;
@@ -96,17 +102,30 @@ final class SwitchedWindow {
 
     /**
      * The window's four parts, once its step has ended; empty when they could not all be read (the reason is then in
-     * {@link #failure}). The server is left at the variant's setting.
+     * {@link #failure}). The parts end before the window does, so the thread has ended, or ends as soon as a switch it
+     * is waiting for is answered: it is not interrupted, so that no switch is left in flight to land after the one
+     * that sets the server back to the variant's setting.
      */
-    List<Observation.Switched> finish(double step) throws IOException, InterruptedException {
-        thread.interrupt(); // the step is over: a part still waited for is not complete
+    List<Observation.Switched> finish(double step) throws InterruptedException {
         thread.join();
-        variant.switcher().switchTo();
+        try {
+            variant.switcher().switchTo();
+        } catch (IOException e) {
+            failure = failure != null ? failure : "switching the server back to " + variant.name() + "'s setting failed: "
+                    + e.getMessage();
+        }
         if (failure != null || parts.size() != 4) {
+            failure = failure != null ? failure : "only " + parts.size() + " of its four parts were read";
             return List.of();
         }
         return parts.stream().map(p -> new Observation.Switched(step, p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(),
                 p.partsMs())).toList();
+    }
+
+    /** Ends the switching after the window's step failed: the thread stopped, the server left as it is. */
+    void abort() throws InterruptedException {
+        thread.interrupt();
+        thread.join();
     }
 
     /**
@@ -140,6 +159,10 @@ final class SwitchedWindow {
     private void run(StepRecorder before) {
         try {
             StepRecorder step = awaitWindow(before);
+            if (step == null) {
+                failure = "its step ended before the thread that switches the server saw its window open";
+                return;
+            }
             long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
             sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
             var serverParts = new ServerCpuParts(pid);
@@ -181,6 +204,10 @@ final class SwitchedWindow {
                         partsMs.put(e.getKey(), e.getValue() - was);
                     }
                 }
+                if (ServerCpuPart.THREADS.stream().allMatch(t -> partsMs.containsKey(t.key()))) { // what no thread part claims
+                    double claimed = ServerCpuPart.THREADS.stream().mapToDouble(t -> partsMs.get(t.key())).sum();
+                    partsMs.put(ServerWindow.REST, Math.max(0, last.cpuMs() - first.cpuMs() - claimed));
+                }
                 parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
                         last.answered() - first.answered(), partsMs));
             }
@@ -191,12 +218,15 @@ final class SwitchedWindow {
         }
     }
 
-    /** The step begun after {@code before}, once its window is open. */
+    /** The step begun after {@code before}, once its window is open; null if it ended first. */
     private StepRecorder awaitWindow(StepRecorder before) throws InterruptedException {
         while (true) {
             StepRecorder now = session.currentStep();
             if (now != null && now != before && now.phase() == Phase.MEASURE) {
                 return now;
+            }
+            if (now != null && now != before && now.phase() == Phase.DONE) {
+                return null;
             }
             if (Thread.interrupted()) {
                 throw new InterruptedException();

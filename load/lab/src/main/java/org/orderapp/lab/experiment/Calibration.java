@@ -1,17 +1,10 @@
-package org.orderapp.lab.interleaved;
+package org.orderapp.lab.experiment;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.orderapp.lab.experiment.Comparison;
-import org.orderapp.lab.experiment.ExperimentDefinition;
-import org.orderapp.lab.experiment.Interval;
-import org.orderapp.lab.experiment.Method;
-import org.orderapp.lab.experiment.Observation;
-import org.orderapp.lab.experiment.RuntimeSwitches;
-import org.orderapp.lab.experiment.Statistics;
 import org.orderapp.observation.ServerWindow;
 
 /**
@@ -25,7 +18,7 @@ import org.orderapp.observation.ServerWindow;
  * server's CPU that was measured (its request threads, I/O threads, collector, compiler, the rest; and the kernel's
  * time), so that what the spin cost beyond its own frame shows where it went.
  *
- * <p>Where the spin variants' windows were switched ({@link SwitchedWindow}: the spin alternated with its host's setting
+ * <p>Where the spin variants' windows were switched (the interleaved method's SwitchedWindow: the spin alternated with its host's setting
  * in four parts of each window), the difference is taken within each window instead, between the parts at the two
  * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
  * machine's own pace moves by more than a 50-µs spin.
@@ -53,6 +46,8 @@ public final class Calibration {
             for (var step : steps.entrySet()) {
                 double[] quartets = switchedMicros(observations, v.name(), step.getKey(), null);
                 if (quartets.length > 0) {
+                    // A quartet sets the variant's spin against its host's, whichever the control is.
+                    double against = spin(definition, v.name()) - spin(definition, v.serverOf() != null ? v.serverOf() : control);
                     Interval d = Statistics.hodgesLehmann(quartets);
                     Map<String, Double> parts = new LinkedHashMap<>();
                     for (String part : ServerWindow.SERVER_PARTS) {
@@ -61,9 +56,9 @@ public final class Calibration {
                             parts.put(part, Statistics.hodgesLehmann(p).estimate());
                         }
                     }
-                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
+                    found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), against, d.estimate(),
                             d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, null, null, 0,
-                            Method.Detected.SWITCHED, goalMicros(injected)));
+                            Method.Detected.SWITCHED, goalMicros(against)));
                     continue;
                 }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.

@@ -1,4 +1,4 @@
-package org.orderapp.lab.interleaved;
+package org.orderapp.lab.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,9 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.orderapp.lab.experiment.ExperimentDefinition;
-import org.orderapp.lab.experiment.Method;
-import org.orderapp.lab.experiment.Observation;
 import org.orderapp.observation.ServerWindow;
 
 /** What the calibration finds is the spin of the blocks that count: burn-in blocks measure a compiler, not the spin. */
@@ -137,7 +134,7 @@ class CalibrationTest {
         assertEquals(200, found.get(1).detectedMicros(), 0.5);
         assertEquals(12, found.get(1).n());
         assertEquals(0, found.get(0).ci95().get(1) - found.get(0).ci95().get(0), 0.5, "the machine's pace cancelled");
-        var pairs = org.orderapp.lab.experiment.Comparison.paired(observations, "control-2", "control", 20, s -> s.cpuMsPerTx().get("server"), 1);
+        var pairs = Comparison.paired(observations, "control-2", "control", 20, s -> s.cpuMsPerTx().get("server"), 1);
         assertEquals(12, pairs.size(), "the A/A pair from the windows of control's round, control-2's partner window where it is one");
         pairs.forEach(p -> assertEquals(1.05, p[0] / p[1], 1e-9));
 
@@ -226,9 +223,9 @@ class CalibrationTest {
         assertEquals(30, found.get(1).goalMicros());
 
         // The variants switched within their windows have no ratios: their windows' figures are of both settings.
-        var context = new org.orderapp.lab.experiment.Comparison.Context("test", "start", "end", Map.of("throughput", "tx/s"), "warm",
+        var context = new Comparison.Context("test", "start", "end", Map.of("throughput", "tx/s"), "warm",
                 false, List.of(), null);
-        var comparison = org.orderapp.lab.experiment.Comparison.of(calibration, context, observations);
+        var comparison = Comparison.of(calibration, context, observations);
         assertTrue(comparison.ratios().stream().noneMatch(r -> r.variant().startsWith("spin")), "no ratio for a switched variant");
         assertTrue(comparison.notes().stream().anyMatch(n -> n.startsWith("Variant spin-200's windows were switched")),
                 "and the comparison says why: " + comparison.notes());
