@@ -27,7 +27,7 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  *
  * <p>A part begins once its switch has been answered and ends before the next switch is asked: a switch is an
  * authenticated request (the administrator's password checked against its bcrypt hash), which costs the server tens to
- * hundreds of milliseconds of CPU and took up to a second and a half to be answered on a busy machine here; inside a
+ * hundreds of milliseconds of CPU and took up to 2.3 s to be answered on a busy machine here; inside a
  * part, it fell on one setting and held the other's for part of it (the first switched calibration found half the
  * 200-µs spin). The parts share what is left of the window, a second after it opens (its edge sample's management
  * reads, about 30 ms of the server's CPU, done) to a quarter of a second before it closes; the window is sampled in
