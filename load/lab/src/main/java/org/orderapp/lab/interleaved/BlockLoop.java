@@ -61,6 +61,11 @@ final class BlockLoop {
     /** Whether a block has been measured with every server's JIT compiler settled: from then on every block counts. */
     private boolean warm;
     private String stop = "running";
+    /**
+     * The comparison of the blocks so far, as after the last block (null before the first): the stop rule and the
+     * console read it, since building it also rewrites the comparison's files.
+     */
+    private Comparison latest;
 
     BlockLoop(LoadConfig load, InterleavedSettings settings, PrintStream out, WindowAudits audits,
               Map<String, List<StepOutcome>> outcomes, Supplier<Comparison> progress) {
@@ -187,6 +192,7 @@ final class BlockLoop {
                 blockNanos = System.nanoTime() - blockStart;
             }
             Comparison sofar = progress.get();
+            latest = sofar;
             say(String.format(Locale.ROOT, "Block %d done after %d min (%d counted): widest headline interval ±%s (asked: ±%s)", block,
                     Duration.ofNanos(System.nanoTime() - settings.startedNanos()).toMinutes(), blocks, widest(),
                     StopRule.formatPercent(settings.stop().precision())));
@@ -404,15 +410,15 @@ final class BlockLoop {
 
     /** The relative half-widths of the headline ratios (throughput, CPU per transaction) of the comparison so far. */
     private List<Double> headlineHalfWidths() {
-        if (observations.isEmpty()) {
+        if (latest == null) {
             return List.of();
         }
-        return progress.get().ratios().stream().filter(r -> headline(r.metric())).map(Comparison.Ratio::halfWidth).toList();
+        return latest.ratios().stream().filter(r -> headline(r.metric())).map(Comparison.Ratio::halfWidth).toList();
     }
 
     /** The calibration's spins found so far (none in other experiments). */
     private List<Method.Detected> spins() {
-        return observations.isEmpty() ? List.of() : progress.get().method().detected();
+        return latest == null ? List.of() : latest.method().detected();
     }
 
     /**
