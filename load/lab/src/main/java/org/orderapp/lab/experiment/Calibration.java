@@ -21,7 +21,9 @@ import org.orderapp.observation.ServerWindow;
  * <p>Where the spin variants' windows were switched (the interleaved method's SwitchedWindow: the spin alternated with its host's setting
  * in four parts of each window), the difference is taken within each window instead, between the parts at the two
  * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
- * machine's own pace moves by more than a 50-µs spin.
+ * machine's own pace moves by more than a 50-µs spin. Where other servers were measured at the same time (a duet), the
+ * machine's pace within the window is read from them too and taken out ({@link #pacedMicros}); the figure not paced is
+ * kept beside it.
  */
 public final class Calibration {
 
@@ -48,7 +50,11 @@ public final class Calibration {
                 if (quartets.length > 0) {
                     // A quartet sets the variant's spin against its host's, whichever the control is.
                     double against = spin(definition, v.name()) - spin(definition, v.serverOf() != null ? v.serverOf() : control);
-                    Interval d = Statistics.hodgesLehmann(quartets);
+                    Interval unpaced = Statistics.hodgesLehmann(quartets);
+                    double[] paced = pacedMicros(observations, v.name(), step.getKey());
+                    // Paced where every quartet could be: measured beside other servers, each read in every part.
+                    boolean byPace = paced.length == quartets.length;
+                    Interval d = byPace ? Statistics.hodgesLehmann(paced) : unpaced;
                     Map<String, Double> parts = new LinkedHashMap<>();
                     for (String part : ServerWindow.SERVER_PARTS) {
                         double[] p = switchedMicros(observations, v.name(), step.getKey(), part);
@@ -57,8 +63,10 @@ public final class Calibration {
                         }
                     }
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), against, d.estimate(),
-                            d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, null, null, 0,
-                            Method.Detected.SWITCHED, goalMicros(against)));
+                            d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts,
+                            byPace ? unpaced.estimate() : null,
+                            byPace && unpaced.hasInterval() ? List.of(unpaced.low(), unpaced.high()) : null, byPace ? unpaced.n() : 0,
+                            byPace ? Method.Detected.PACED : Method.Detected.SWITCHED, goalMicros(against)));
                     continue;
                 }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
@@ -127,6 +135,48 @@ public final class Calibration {
                 }
                 if (known && tx[0] > 0 && tx[1] > 0) {
                     found.add(1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]));
+                }
+            }
+        }
+        return found.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /**
+     * The differences of {@link #switchedMicros} (the whole server's CPU) with the machine's pace taken out: in each
+     * quartet, the variant's parts' CPU per transaction less what the host's setting would have spent on their
+     * transactions at their pace: the host's parts' CPU per transaction and unit of pace, the pace of a part being the
+     * other servers' CPU per transaction in it (read at the same instants). The
+     * machine's pace moves every server's CPU per transaction alike, by up to a fifth from one part to the next here,
+     * far more than a 50-µs spin; what it moves alike cancels. The host's figure is the one carried: the spin is
+     * counted in CPU time (the filter spins until its thread has used that much), so the pace does not scale it. A
+     * quartet with a part whose neighbours were not read, or answered nothing, gives none.
+     */
+    static double[] pacedMicros(List<Observation> observations, String variant, double step) {
+        var found = new ArrayList<Double>();
+        for (Observation o : observations) {
+            if (!o.variant().equals(variant) || !o.usable()) {
+                continue;
+            }
+            var parts = o.switched().stream().filter(s -> s.step() == step).toList();
+            for (int q = 0; q + 4 <= parts.size(); q += 4) {
+                double[] cpu = new double[2];
+                long[] tx = new long[2];
+                double[] paced = new double[2]; // transactions weighed by the neighbours' CPU per transaction in their part
+                boolean known = true;
+                for (var s : parts.subList(q, q + 4)) {
+                    if (s.neighboursCpuMs() == null || s.neighboursTransactions() <= 0 || s.neighboursCpuMs() <= 0) {
+                        known = false;
+                        break;
+                    }
+                    int k = s.variant() ? 1 : 0;
+                    cpu[k] += s.serverCpuMs();
+                    tx[k] += s.transactions();
+                    paced[k] += s.transactions() * s.neighboursCpuMs() / s.neighboursTransactions();
+                }
+                if (known && tx[0] > 0 && tx[1] > 0) {
+                    // The host's CPU per transaction at the neighbours' pace, spent on the variant's parts' transactions.
+                    double expected = cpu[0] / paced[0] * paced[1];
+                    found.add(1000 * (cpu[1] - expected) / tx[1]);
                 }
             }
         }

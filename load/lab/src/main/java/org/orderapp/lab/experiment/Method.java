@@ -67,8 +67,10 @@ public record Method(String name, String description, Double precision, Integer 
      * rounds, so where the machine's pace is common to the servers it is the wider. Null (and 0) otherwise.
      *
      * <p>{@code by} says how the difference was found: {@link #SWITCHED}, within the variant's switched windows (its
-     * setting against its host's, parts seconds apart on one server; n counts their quartets), or {@link #PAIRED}, the
-     * variant's windows against the control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
+     * setting against its host's, parts seconds apart on one server; n counts their quartets); {@link #PACED}, the same
+     * with the machine's pace in each part, read from the other servers measured at the same time, taken out (the
+     * withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
+     * control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
      * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
      * part of the calibration's stop rule.
      */
@@ -77,6 +79,7 @@ public record Method(String name, String description, Double precision, Integer 
                            List<Double> withinServerCi95, int withinServerN, String by, double goalMicros) {
 
         public static final String SWITCHED = "switched";
+        public static final String PACED = "switched-paced";
         public static final String PAIRED = "paired";
 
         /** The interval's farther end from the estimate, in microseconds; null without an interval. */

@@ -50,12 +50,21 @@ public record Observation(int sequence, int round, String variant, String folder
      * @param transactions the successful transactions answered in the part
      * @param partsMs      the server's CPU in the part by thread part, the rest and the kernel's
      *                     ({@code ServerWindow.SERVER_PARTS}), where known
+     * @param neighboursCpuMs      the other servers measured at the same time (a duet's), their processes' CPU in the
+     *                             same part: the machine's pace, which moves every server's CPU per transaction alike;
+     *                             null where no other server was measured or one could not be read
+     * @param neighboursTransactions their successful transactions answered in the part
      */
     public record Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
-                           Map<String, Double> partsMs) {
+                           Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions) {
 
         public Switched {
             partsMs = partsMs == null ? Map.of() : Map.copyOf(partsMs);
+        }
+
+        /** The same part at another step. */
+        public Switched atStep(double step) {
+            return new Switched(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions);
         }
     }
 

@@ -241,7 +241,8 @@ final class BlockLoop {
             int run = nextWindow(r);
             try {
                 for (int i = 0; i < load.steps().size(); i++) {
-                    var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), run % 2 == 1) : null;
+                    var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), run % 2 == 1,
+                            List.of()) : null; // in turn: measured alone, no neighbour to pace it
                     try {
                         visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), load.measure(), null));
                     } catch (IOException | InterruptedException | RuntimeException e) {
@@ -310,7 +311,9 @@ final class BlockLoop {
                 for (String name : switched.keySet()) {
                     var r = visits.stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
                     LoadSession s = sessions.get(name);
-                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), runs.get(s) % 2 == 1));
+                    var neighbours = visits.stream().filter(v -> !v.server().equals(r.server())).map(v -> sessions.get(v.name())).toList();
+                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), runs.get(s) % 2 == 1,
+                            neighbours));
                 }
                 Map<String, StepOutcome> step;
                 try {

@@ -32,6 +32,10 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  * 200-µs spin). The parts share what is left of the window, a second after it opens (its edge sample's management
  * reads, about 30 ms of the server's CPU, done) to a quarter of a second before it closes; the window is sampled in
  * full only at its edges.
+ *
+ * <p>Where other servers are measured at the same time (a duet), their processes' CPU and transactions are read at the
+ * same instants: the machine's pace moves every server's CPU per transaction alike, by up to a fifth from one part to
+ * the next here, and the neighbours' figure in each part lets the lab take it out (the calibration's paced figure).
  */
 final class SwitchedWindow {
 
@@ -52,6 +56,8 @@ final class SwitchedWindow {
     private final long pid;
     private final Duration measure;
     private final boolean variantFirst;
+    /** The other servers' sessions measured at the same time (a duet's), whose CPU gives the machine's pace. */
+    private final List<LoadSession> neighbours;
     private final List<Observation.Switched> parts = new ArrayList<>();
     /** How long each switch took to be answered, in seconds. */
     private final List<Double> switches = new ArrayList<>();
@@ -59,7 +65,8 @@ final class SwitchedWindow {
     private Thread thread;
 
     private SwitchedWindow(ResidentVariant variant, ResidentVariant host, LoadSession session, long pid, Duration measure,
-                           boolean variantFirst) {
+                           boolean variantFirst, List<LoadSession> neighbours) {
+        this.neighbours = List.copyOf(neighbours);
         this.variant = variant;
         this.host = host;
         this.session = session;
@@ -89,10 +96,13 @@ final class SwitchedWindow {
      * Starts switching for the step that the session begins next, on a thread of its own; {@link #finish} after the step.
      *
      * @param variantFirst whether the first part has the variant's setting (alternate it from window to window)
+     * @param neighbours   the sessions of the other servers measured at the same time, read at the same instants: the
+     *                     machine's pace within the window (none where the window is measured alone)
      */
     static SwitchedWindow start(ResidentVariant variant, ResidentVariant host, LoadSession session, Duration measure,
-                                boolean variantFirst) {
-        var w = new SwitchedWindow(variant, host, session, session.cpu().serverPid().orElseThrow(), measure, variantFirst);
+                                boolean variantFirst, List<LoadSession> neighbours) {
+        var w = new SwitchedWindow(variant, host, session, session.cpu().serverPid().orElseThrow(), measure, variantFirst,
+                neighbours);
         StepRecorder before = session.currentStep();
         w.thread = new Thread(() -> w.run(before), "switched window of " + variant.name());
         w.thread.setDaemon(true);
@@ -118,8 +128,7 @@ final class SwitchedWindow {
             failure = failure != null ? failure : "only " + parts.size() + " of its four parts were read";
             return List.of();
         }
-        return parts.stream().map(p -> new Observation.Switched(step, p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(),
-                p.partsMs())).toList();
+        return parts.stream().map(p -> p.atStep(step)).toList();
     }
 
     /** Ends the switching after the window's step failed: the thread stopped, the server left as it is. */
@@ -153,7 +162,9 @@ final class SwitchedWindow {
         return failure;
     }
 
-    private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs) {
+    /** neighboursCpuMs: null where a neighbour could not be read in its window's measurement. */
+    private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs, Double neighboursCpuMs,
+                           long neighboursAnswered) {
     }
 
     private void run(StepRecorder before) {
@@ -163,6 +174,8 @@ final class SwitchedWindow {
                 failure = "its step ended before the thread that switches the server saw its window open";
                 return;
             }
+            // The neighbours' steps began with this one (all at once); their recorders are those current now.
+            List<StepRecorder> neighbourSteps = neighbours.stream().map(LoadSession::currentStep).toList();
             long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
             sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
             var serverParts = new ServerCpuParts(pid);
@@ -180,7 +193,7 @@ final class SwitchedWindow {
                     switches.add(took / 1e9);
                     longestSwitch = Math.max(longestSwitch, took);
                 }
-                Reading first = read(step, serverParts);
+                Reading first = read(step, serverParts, neighbourSteps);
                 int switchesLeft = 0;
                 for (int j = i + 1; j < order.length; j++) {
                     switchesLeft += order[j] != order[j - 1] ? 1 : 0;
@@ -196,7 +209,7 @@ final class SwitchedWindow {
                     failure = "the window closed before its last part ended";
                     return;
                 }
-                Reading last = read(step, serverParts);
+                Reading last = read(step, serverParts, neighbourSteps);
                 var partsMs = new LinkedHashMap<String, Double>();
                 for (var e : last.partsMs().entrySet()) {
                     Double was = first.partsMs().get(e.getKey());
@@ -208,8 +221,10 @@ final class SwitchedWindow {
                     double claimed = ServerCpuPart.THREADS.stream().mapToDouble(t -> partsMs.get(t.key())).sum();
                     partsMs.put(ServerWindow.REST, Math.max(0, last.cpuMs() - first.cpuMs() - claimed));
                 }
+                boolean paced = first.neighboursCpuMs() != null && last.neighboursCpuMs() != null;
                 parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
-                        last.answered() - first.answered(), partsMs));
+                        last.answered() - first.answered(), partsMs, paced ? last.neighboursCpuMs() - first.neighboursCpuMs() : null,
+                        paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0));
             }
         } catch (InterruptedException e) {
             failure = failure == null ? "the step ended before the window's parts did" : failure;
@@ -235,16 +250,28 @@ final class SwitchedWindow {
         }
     }
 
-    private Reading read(StepRecorder step, ServerCpuParts serverParts) throws IOException {
+    private Reading read(StepRecorder step, ServerCpuParts serverParts, List<StepRecorder> neighbourSteps) throws IOException {
         long nanos = System.nanoTime();
         OptionalDouble cpu = CpuClock.processMillis(pid);
         long answered = step.answered();
+        Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
+        long neighboursAnswered = 0;
+        for (int i = 0; i < neighbours.size() && neighboursCpu != null; i++) {
+            StepRecorder theirs = neighbourSteps.get(i);
+            OptionalDouble theirCpu = neighbours.get(i).cpu().serverPid().map(CpuClock::processMillis).orElse(OptionalDouble.empty());
+            if (theirs == null || theirs.phase() != Phase.MEASURE || theirCpu.isEmpty()) {
+                neighboursCpu = null; // not measuring at this instant: this part goes unpaced
+            } else {
+                neighboursCpu += theirCpu.getAsDouble();
+                neighboursAnswered += theirs.answered();
+            }
+        }
         var partsMs = new LinkedHashMap<String, Double>();
         serverParts.sample().ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
         if (cpu.isEmpty()) {
             throw new IOException("the server's process " + pid + " is gone");
         }
-        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs);
+        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

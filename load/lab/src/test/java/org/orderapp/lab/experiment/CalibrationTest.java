@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.orderapp.observation.ServerWindow;
 
@@ -204,7 +205,7 @@ class CalibrationTest {
                     double perTx = 0.8 * pace * (1 + 0.1 * i) + (atVariant ? micros / 1000 : 0) + (burnIn ? 1.5 : 0);
                     long tx = 500;
                     parts.add(new Observation.Switched(20, atVariant, 3.4, perTx * tx, tx,
-                            Map.of("requests", (perTx - 0.1) * tx, "system", 0.1 * tx)));
+                            Map.of("requests", (perTx - 0.1) * tx, "system", 0.1 * tx), null, 0));
                 }
                 var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8 * pace + micros / 2000));
                 observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), burnIn, 0, false, parts));
@@ -237,11 +238,59 @@ class CalibrationTest {
         var parts = new ArrayList<Observation.Switched>();
         for (int i = 0; i < 4; i++) {
             boolean atVariant = i == 0 || i == 3;
-            parts.add(new Observation.Switched(20, atVariant, 3.4, 400, atVariant ? 500 : 0, Map.of()));
+            parts.add(new Observation.Switched(20, atVariant, 3.4, 400, atVariant ? 500 : 0, Map.of(), 400.0, 500));
         }
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8));
         var observations = List.of(new Observation(0, 1, "spin-200", null, true, List.of(), List.of(step), false, 0, false, parts));
         assertEquals(0, Calibration.switchedMicros(observations, "spin-200", 20, null).length);
+        assertEquals(0, Calibration.pacedMicros(observations, "spin-200", 20).length);
+    }
+
+    @Test
+    void theMachinesPaceReadFromTheOtherServersCancelsFromPartToPart() throws Exception {
+        // The machine's pace moves every server's CPU per transaction alike, at random from part to part (not a linear
+        // drift that the quartet's order cancels by itself); the spin is CPU time, which the pace does not scale.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var machine = new Random(11);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            observations.add(window(block, "control", 0.8, false));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                double micros = spin.equals("spin-50") ? 50 : 200;
+                var parts = new ArrayList<Observation.Switched>();
+                for (int i = 0; i < 4; i++) {
+                    boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
+                    double pace = 0.8 + 0.4 * machine.nextDouble();
+                    long tx = 800 + i;
+                    long theirTx = 790 - i;
+                    parts.add(new Observation.Switched(20, atVariant, 5.5, (2.5 * pace + (atVariant ? micros / 1000 : 0)) * tx, tx,
+                            Map.of(), 2.4 * pace * theirTx, theirTx));
+                }
+                var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 2.5 + micros / 2000));
+                observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
+            }
+        }
+        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertEquals(Method.Detected.PACED, d.by());
+            assertEquals(8, d.n());
+            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": the pace cancels");
+            assertTrue(d.halfWidthMicros() < 1e-6, "every quartet finds the spin exactly: " + d.ci95());
+            assertTrue(d.withinServerCi95().get(1) - d.withinServerCi95().get(0) > 50,
+                    "not paced, the same quartets' interval is wide: " + d.withinServerCi95());
+            assertEquals(8, d.withinServerN());
+        }
+        // One part whose neighbours could not be read: that window's quartet is not paced, so no figure is (n would lie).
+        var last = observations.get(observations.size() - 1);
+        var parts = new ArrayList<>(last.switched());
+        var p = parts.get(2);
+        parts.set(2, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(), null, 0));
+        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
+                false, parts));
+        var spin200 = Calibration.detected(calibration, observations, null).stream()
+                .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
+        assertEquals(Method.Detected.SWITCHED, spin200.by());
+        assertEquals(7, Calibration.pacedMicros(observations, "spin-200", 20).length);
     }
 
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
