@@ -55,6 +55,7 @@ public final class Calibration {
                     // Paced where every quartet could be: measured beside other servers, each read in every part.
                     boolean byPace = paced.length == quartets.length;
                     Interval d = byPace ? Statistics.hodgesLehmann(paced) : unpaced;
+                    Interval response = byPace ? Statistics.hodgesLehmann(neighboursMicros(observations, v.name(), step.getKey())) : null;
                     Map<String, Double> parts = new LinkedHashMap<>();
                     for (String part : ServerWindow.SERVER_PARTS) {
                         double[] p = switchedMicros(observations, v.name(), step.getKey(), part);
@@ -66,7 +67,9 @@ public final class Calibration {
                             d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts,
                             byPace ? unpaced.estimate() : null,
                             byPace && unpaced.hasInterval() ? List.of(unpaced.low(), unpaced.high()) : null, byPace ? unpaced.n() : 0,
-                            byPace ? Method.Detected.PACED : Method.Detected.SWITCHED, goalMicros(against)));
+                            byPace ? Method.Detected.PACED : Method.Detected.SWITCHED, goalMicros(against),
+                            byPace ? response.estimate() : null,
+                            byPace && response.hasInterval() ? List.of(response.low(), response.high()) : null));
                     continue;
                 }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
@@ -79,7 +82,7 @@ public final class Calibration {
                 double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, SERVER);
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
-                            withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected)));
+                            withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -93,7 +96,7 @@ public final class Calibration {
                 }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN,
-                        Method.Detected.PAIRED, goalMicros(injected)));
+                        Method.Detected.PAIRED, goalMicros(injected), null, null));
             }
         }
         return found;
@@ -177,6 +180,33 @@ public final class Calibration {
                     // The host's CPU per transaction at the neighbours' pace, spent on the variant's parts' transactions.
                     double expected = cpu[0] / paced[0] * paced[1];
                     found.add(1000 * (cpu[1] - expected) / tx[1]);
+                }
+            }
+        }
+        return found.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /**
+     * The other servers' own difference in each quartet of {@link #pacedMicros}: their CPU per transaction in the
+     * variant's parts less in the host's, in microseconds.
+     */
+    static double[] neighboursMicros(List<Observation> observations, String variant, double step) {
+        var found = new ArrayList<Double>();
+        for (Observation o : observations) {
+            if (!o.variant().equals(variant) || !o.usable()) {
+                continue;
+            }
+            var parts = o.switched().stream().filter(s -> s.step() == step).toList();
+            for (int q = 0; q + 4 <= parts.size(); q += 4) {
+                double[] cpu = new double[2];
+                long[] tx = new long[2];
+                for (var s : parts.subList(q, q + 4)) {
+                    int k = s.variant() ? 1 : 0;
+                    cpu[k] += s.neighboursCpuMs() == null ? Double.NaN : s.neighboursCpuMs();
+                    tx[k] += s.neighboursTransactions();
+                }
+                if (!Double.isNaN(cpu[0] + cpu[1]) && tx[0] > 0 && tx[1] > 0) {
+                    found.add(1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]));
                 }
             }
         }

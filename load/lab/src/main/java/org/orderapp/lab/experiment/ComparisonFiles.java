@@ -103,9 +103,15 @@ public final class ComparisonFiles {
                             : Method.Detected.PACED.equals(d.by()) ? d.n() + " quartets of switched windows, paced by the other servers"
                             : d.n() + " blocks paired with the control's windows");
             if (d.withinServerMicros() != null && Method.Detected.PACED.equals(d.by())) {
-                out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s%n", d.withinServerMicros(),
+                out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d quartets%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
-                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)));
+                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
+                if (d.neighboursMicros() != null) {
+                    out.printf(Locale.ROOT, "    the other servers' own difference (their response to it, which pacing takes for the "
+                                    + "machine's): %.1f µs%s%n", d.neighboursMicros(),
+                            d.neighboursCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
+                                    d.neighboursCi95().get(0), d.neighboursCi95().get(1)));
+                }
             } else if (d.withinServerMicros() != null) {
                 out.printf(Locale.ROOT, "    within its server alone (no partner): %.1f µs%s, %d blocks%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",

@@ -72,11 +72,15 @@ public record Method(String name, String description, Double precision, Integer 
      * withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
      * control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
      * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
-     * part of the calibration's stop rule.
+     * part of the calibration's stop rule. neighboursMicros and neighboursCi95, for {@link #PACED} only (else null): the
+     * other servers' own CPU per transaction in the variant's parts less in the host's, the same quartets, the check on
+     * the pacing: the pace is read from them, so a response of theirs to the spinning server (the cores they share) is
+     * taken for the machine's and subtracted from the spin; an interval that holds 0 shows none this run can detect.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
-                           List<Double> withinServerCi95, int withinServerN, String by, double goalMicros) {
+                           List<Double> withinServerCi95, int withinServerN, String by, double goalMicros,
+                           Double neighboursMicros, List<Double> neighboursCi95) {
 
         public static final String SWITCHED = "switched";
         public static final String PACED = "switched-paced";

@@ -138,16 +138,19 @@ final class SwitchedWindow {
     }
 
     /**
-     * A switched window's parts on one line: each part's setting and server CPU per transaction, and where the collector
-     * and the JIT compiler, whose bursts fall on one part or another, took their share.
+     * A switched window's parts on one line: each part's setting and server CPU per transaction, where the collector
+     * and the JIT compiler, whose bursts fall on one part or another, took their share, and the other servers' CPU per
+     * transaction in the part (the machine's pace), where they were read.
      */
     String describe(List<Observation.Switched> parts) {
         var r = variant;
         var b = new StringBuilder("[" + r.name() + "] switched window, server CPU per transaction by part:");
         for (var p : parts) {
-            b.append(String.format(Locale.ROOT, " %s %.3f ms (%d tx, gc %.0f ms, jit %.0f ms);", p.variant() ? r.name() : r.server(),
+            b.append(String.format(Locale.ROOT, " %s %.3f ms (%d tx, gc %.0f ms, jit %.0f ms%s);", p.variant() ? r.name() : r.server(),
                     p.transactions() == 0 ? Double.NaN : p.serverCpuMs() / p.transactions(), p.transactions(),
-                    p.partsMs().getOrDefault("gc", Double.NaN), p.partsMs().getOrDefault("jit", Double.NaN)));
+                    p.partsMs().getOrDefault("gc", Double.NaN), p.partsMs().getOrDefault("jit", Double.NaN),
+                    p.neighboursCpuMs() == null ? "" : String.format(Locale.ROOT, "; beside it %.3f ms",
+                            p.neighboursTransactions() == 0 ? Double.NaN : p.neighboursCpuMs() / p.neighboursTransactions())));
         }
         return b.substring(0, b.length() - 1) + "; switches answered in " + String.join(", ", switches.stream()
                 .map(t -> String.format(Locale.ROOT, "%.2f", t)).toList()) + " s";
@@ -162,9 +165,12 @@ final class SwitchedWindow {
         return failure;
     }
 
-    /** neighboursCpuMs: null where a neighbour could not be read in its window's measurement. */
+    /**
+     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighbourSteps: the step each
+     * neighbour was in (a part is paced only if every neighbour was in the same step at both its ends).
+     */
     private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs, Double neighboursCpuMs,
-                           long neighboursAnswered) {
+                           long neighboursAnswered, List<StepRecorder> neighbourSteps) {
     }
 
     private void run(StepRecorder before) {
@@ -174,8 +180,6 @@ final class SwitchedWindow {
                 failure = "its step ended before the thread that switches the server saw its window open";
                 return;
             }
-            // The neighbours' steps began with this one (all at once); their recorders are those current now.
-            List<StepRecorder> neighbourSteps = neighbours.stream().map(LoadSession::currentStep).toList();
             long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
             sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
             var serverParts = new ServerCpuParts(pid);
@@ -193,7 +197,7 @@ final class SwitchedWindow {
                     switches.add(took / 1e9);
                     longestSwitch = Math.max(longestSwitch, took);
                 }
-                Reading first = read(step, serverParts, neighbourSteps);
+                Reading first = read(step, serverParts);
                 int switchesLeft = 0;
                 for (int j = i + 1; j < order.length; j++) {
                     switchesLeft += order[j] != order[j - 1] ? 1 : 0;
@@ -209,7 +213,7 @@ final class SwitchedWindow {
                     failure = "the window closed before its last part ended";
                     return;
                 }
-                Reading last = read(step, serverParts, neighbourSteps);
+                Reading last = read(step, serverParts);
                 var partsMs = new LinkedHashMap<String, Double>();
                 for (var e : last.partsMs().entrySet()) {
                     Double was = first.partsMs().get(e.getKey());
@@ -221,7 +225,8 @@ final class SwitchedWindow {
                     double claimed = ServerCpuPart.THREADS.stream().mapToDouble(t -> partsMs.get(t.key())).sum();
                     partsMs.put(ServerWindow.REST, Math.max(0, last.cpuMs() - first.cpuMs() - claimed));
                 }
-                boolean paced = first.neighboursCpuMs() != null && last.neighboursCpuMs() != null;
+                boolean paced = first.neighboursCpuMs() != null && last.neighboursCpuMs() != null
+                        && first.neighbourSteps().equals(last.neighbourSteps());
                 parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
                         last.answered() - first.answered(), partsMs, paced ? last.neighboursCpuMs() - first.neighboursCpuMs() : null,
                         paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0));
@@ -250,17 +255,20 @@ final class SwitchedWindow {
         }
     }
 
-    private Reading read(StepRecorder step, ServerCpuParts serverParts, List<StepRecorder> neighbourSteps) throws IOException {
+    private Reading read(StepRecorder step, ServerCpuParts serverParts) throws IOException {
         long nanos = System.nanoTime();
         OptionalDouble cpu = CpuClock.processMillis(pid);
         long answered = step.answered();
         Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
         long neighboursAnswered = 0;
+        var neighbourSteps = new ArrayList<StepRecorder>();
         for (int i = 0; i < neighbours.size() && neighboursCpu != null; i++) {
-            StepRecorder theirs = neighbourSteps.get(i);
+            // Its load running (settling or measuring: a windows' hooks may open it a little apart from this one's).
+            StepRecorder theirs = neighbours.get(i).currentStep();
             OptionalDouble theirCpu = neighbours.get(i).cpu().serverPid().map(CpuClock::processMillis).orElse(OptionalDouble.empty());
-            if (theirs == null || theirs.phase() != Phase.MEASURE || theirCpu.isEmpty()) {
-                neighboursCpu = null; // not measuring at this instant: this part goes unpaced
+            neighbourSteps.add(theirs);
+            if (theirs == null || theirs.phase() == Phase.DONE || theirCpu.isEmpty()) {
+                neighboursCpu = null; // no load on it at this instant: this part goes unpaced
             } else {
                 neighboursCpu += theirCpu.getAsDouble();
                 neighboursAnswered += theirs.answered();
@@ -271,7 +279,7 @@ final class SwitchedWindow {
         if (cpu.isEmpty()) {
             throw new IOException("the server's process " + pid + " is gone");
         }
-        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered);
+        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered, neighbourSteps);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

@@ -247,6 +247,39 @@ class CalibrationTest {
     }
 
     @Test
+    void aNeighbourThatAnswersTheSpinShowsInItsOwnDifferenceAndBiasesThePacedFigure() throws Exception {
+        // The pacing's known weakness, and its check: a neighbour whose CPU per transaction rises by 60 µs while the
+        // server spins is read as a machine 2.5 % slower, so the spin is found short by that share of the host's 2.5 ms.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            observations.add(window(block, "control", 0.8, false));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                double micros = spin.equals("spin-50") ? 50 : 200;
+                var parts = new ArrayList<Observation.Switched>();
+                for (int i = 0; i < 4; i++) {
+                    boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
+                    long tx = 800;
+                    double theirs = 2.4 + (atVariant ? 0.06 : 0) + 0.001 * block * (i % 2 == 0 ? 1 : -1);
+                    parts.add(new Observation.Switched(20, atVariant, 5.5, (2.5 + (atVariant ? micros / 1000 : 0)) * tx, tx,
+                            Map.of(), theirs * tx, tx));
+                }
+                var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 2.5 + micros / 2000));
+                observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
+            }
+        }
+        var found = Calibration.detected(calibration, observations, null);
+        assertEquals(2, found.size());
+        for (Method.Detected d : found) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertEquals(60, d.neighboursMicros(), 1e-6, "the neighbours' own difference: " + d.neighboursCi95());
+            assertTrue(d.neighboursCi95().get(0) > 0, "which excludes 0: " + d.neighboursCi95());
+            assertEquals(injected, d.withinServerMicros(), 1e-6, "not paced, the spin as it was");
+            assertEquals(injected - 2500 * 0.06 / 2.4, d.detectedMicros(), 1e-6, "paced, short by the neighbours' answer");
+        }
+    }
+
+    @Test
     void theMachinesPaceReadFromTheOtherServersCancelsFromPartToPart() throws Exception {
         // The machine's pace moves every server's CPU per transaction alike, at random from part to part (not a linear
         // drift that the quartet's order cancels by itself); the spin is CPU time, which the pace does not scale.
@@ -270,7 +303,9 @@ class CalibrationTest {
                 observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
             }
         }
-        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+        var paced = Calibration.detected(calibration, observations, null);
+        assertEquals(List.of("spin-50", "spin-200"), paced.stream().map(Method.Detected::variant).toList());
+        for (Method.Detected d : paced) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
             assertEquals(Method.Detected.PACED, d.by());
             assertEquals(8, d.n());
@@ -279,6 +314,7 @@ class CalibrationTest {
             assertTrue(d.withinServerCi95().get(1) - d.withinServerCi95().get(0) > 50,
                     "not paced, the same quartets' interval is wide: " + d.withinServerCi95());
             assertEquals(8, d.withinServerN());
+            assertTrue(d.neighboursCi95().get(0) < 0 && d.neighboursCi95().get(1) > 0, "the neighbours answer nothing: " + d.neighboursCi95());
         }
         // One part whose neighbours could not be read: that window's quartet is not paced, so no figure is (n would lie).
         var last = observations.get(observations.size() - 1);
