@@ -148,9 +148,9 @@ public final class Calibration {
      * The differences of {@link #switchedMicros} (the whole server's CPU) with the machine's pace taken out: in each
      * quartet, the variant's parts' CPU per transaction less what the host's setting would have spent on their
      * transactions at their pace: the host's parts' CPU per transaction and unit of pace, the pace of a part being the
-     * other servers' CPU per transaction in it (read at the same instants). The
-     * machine's pace moves every server's CPU per transaction alike, by up to a fifth from one part to the next here,
-     * far more than a 50-µs spin; what it moves alike cancels. The host's figure is the one carried: the spin is
+     * other servers' CPU per transaction in it (read at the same instants). The machine's pace moves a server's CPU per
+     * transaction by up to half within one window here, far more than a 50-µs spin, in part alike on every server; what
+     * it moves alike cancels, what it moves on one server alone does not. The host's figure is the one carried: the spin is
      * counted in CPU time (the filter spins until its thread has used that much), so the pace does not scale it. A
      * quartet with a part whose neighbours were not read, or answered nothing, gives none.
      */

@@ -63,7 +63,8 @@ public record Comparison(String experiment, String description, String command, 
 
     /**
      * @param turn, partner the window's round within its block, and whether it is a partner window ({@link Observation})
-     * @param switched      a switched window's parts, each with its setting, CPU and transactions ({@link Observation})
+     * @param switched      a switched window's parts, each with its setting, CPU and transactions, and the other servers'
+     *                      CPU and transactions in it where they were read ({@link Observation})
      */
     public record Run(int sequence, int round, String variant, String folder, boolean valid, List<String> reasons,
                       String report, boolean burnIn, int turn, boolean partner, List<Observation.Switched> switched) {

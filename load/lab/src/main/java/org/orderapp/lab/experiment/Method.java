@@ -64,7 +64,8 @@ public record Method(String name, String description, Double precision, Integer 
      * that server alone (its two windows of the block, not carried by the other servers' change): the other servers
      * measured beside the variant respond to it as their neighbour, which the paired figure reads as the machine's
      * change; this one reads no partner's response as the machine's, but it keeps the machine's change between the two
-     * rounds, so where the machine's pace is common to the servers it is the wider. Null (and 0) otherwise.
+     * rounds, so where the machine's pace is common to the servers it is the wider. For {@link #PACED}, the same quartets
+     * not paced (n counts quartets). Null (and 0) otherwise.
      *
      * <p>{@code by} says how the difference was found: {@link #SWITCHED}, within the variant's switched windows (its
      * setting against its host's, parts seconds apart on one server; n counts their quartets); {@link #PACED}, the same

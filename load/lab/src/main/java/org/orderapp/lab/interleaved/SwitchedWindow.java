@@ -34,8 +34,9 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  * full only at its edges.
  *
  * <p>Where other servers are measured at the same time (a duet), their processes' CPU and transactions are read at the
- * same instants: the machine's pace moves every server's CPU per transaction alike, by up to a fifth from one part to
- * the next here, and the neighbours' figure in each part lets the lab take it out (the calibration's paced figure).
+ * same instants: the machine's pace moves a server's CPU per transaction by up to half within one window here, in part
+ * alike on every server, and the neighbours' figure in each part lets the lab take that part out (the calibration's
+ * paced figure; an A/A server beside a spin narrowed its quartets' spread by about a fifth).
  */
 final class SwitchedWindow {
 
