@@ -290,6 +290,12 @@ class InterleavedExperimentIT {
                 + "switched windows: " + detected);
         assertTrue(detected.path("ci95").get(0).asDouble() > 0, "the interval excludes no difference: " + detected);
         assertSpinOnTheRequestThreads(detected);
+        if (ReportInBrowser.available()) { // as BrowserIT, which says how to install it
+            // The page's script runs: one error in it (a quote left unescaped in a table's header) leaves every chart
+            // and table of the page undrawn.
+            var charts = ReportInBrowser.charts(folder.resolve("comparison.html"));
+            assertTrue(charts.containsValue(true), "comparison.html's charts drawn in Chromium: " + charts);
+        }
     }
 
     /**

@@ -59,8 +59,8 @@ public record Method(String name, String description, Double precision, Integer 
      * A variant's CPU spin against the control's: the server CPU per transaction injected, and the paired difference of
      * the server's CPU per transaction found, with its 95 % interval, in microseconds; partsMicros: the same difference
      * in each part of the server's CPU that was measured (requests, io, gc, jit, rest; system cuts across them), so that
-     * a surplus shows where it went. For a variant switched at runtime on the control's server and measured all at once
-     * beside other servers, withinServerMicros, withinServerCi95 and withinServerN are the same difference taken within
+     * a surplus shows where it went (not paced, for {@link #PACED}). For a variant switched at runtime on the control's
+     * server and measured all at once beside other servers, withinServerMicros, withinServerCi95 and withinServerN are the same difference taken within
      * that server alone (its two windows of the block, not carried by the other servers' change): the other servers
      * measured beside the variant respond to it as their neighbour, which the paired figure reads as the machine's
      * change; this one reads no partner's response as the machine's, but it keeps the machine's change between the two

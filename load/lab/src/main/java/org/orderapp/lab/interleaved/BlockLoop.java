@@ -36,7 +36,11 @@ final class BlockLoop {
      * samples per window for the gauges (pools in use, queue lengths).
      */
     static final Duration WINDOW_SAMPLE_INTERVAL = Duration.ofSeconds(5);
-    /** A switched window's server is sampled in full at the window's edges alone: a sample inside would fall on one part. */
+    /**
+     * Where any variant's windows are switched, every server is sampled in full at its windows' edges alone, in every
+     * round: a sample inside would fall on one part, of the switched server or of a neighbour that paces it, and one
+     * sampling for all the windows keeps every variant's figures alike.
+     */
     private static final Duration EDGES_ONLY = Duration.ofDays(1);
 
     private final LoadConfig load;
@@ -54,6 +58,8 @@ final class BlockLoop {
     private final Map<String, Integer> windows = new LinkedHashMap<>();
     /** The variant whose server it is, by server: the setting a switched window alternates with its variant's. */
     private final Map<String, ResidentVariant> hosts = new LinkedHashMap<>();
+    /** How often a window's servers are sampled: every 5 s, or at the edges alone where any variant is switched. */
+    private Duration sampling = WINDOW_SAMPLE_INTERVAL;
     private volatile boolean interrupted;
     /** Blocks that count (after the burn-in), and blocks measured at all. */
     private int blocks;
@@ -113,6 +119,8 @@ final class BlockLoop {
     void measure(List<ResidentVariant> residents, Map<String, LoadSession> sessions, BooleanSupplier settled)
             throws IOException, InterruptedException {
         residents.stream().filter(ResidentVariant::ownServer).forEach(r -> hosts.put(r.server(), r));
+        sampling = residents.stream().anyMatch(r -> SwitchedWindow.applies(r, sessions.get(r.name()), load.measure()))
+                ? EDGES_ONLY : WINDOW_SAMPLE_INTERVAL;
         var order = new BlockOrder(settings.seed());
         LoadSession previous = null;
         long blockNanos = 0;
@@ -234,7 +242,7 @@ final class BlockLoop {
             StockSnapshot before = audits.startWindow(r, s);
             quietAfterReset(r, s);
             boolean switched = SwitchedWindow.applies(r, s, load.measure());
-            s.resumeSampling(switched ? EDGES_ONLY : WINDOW_SAMPLE_INTERVAL);
+            s.resumeSampling(sampling);
             var visit = new ArrayList<StepOutcome>();
             var parts = new ArrayList<Observation.Switched>();
             var failures = new ArrayList<String>();
@@ -303,9 +311,7 @@ final class BlockLoop {
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
             quietAfterReset(r, sessions.get(r.name()));
         }
-        // A round with a switched window samples every server at the window's edges only: a full sample costs a server
-        // about 30 ms of CPU, which would fall on one part of the switched server or of a neighbour that paces it.
-        visits.forEach(r -> sessions.get(r.name()).resumeSampling(switched.isEmpty() ? WINDOW_SAMPLE_INTERVAL : EDGES_ONLY));
+        visits.forEach(r -> sessions.get(r.name()).resumeSampling(sampling));
         try {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;

@@ -36,7 +36,7 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  * <p>Where other servers are measured at the same time (a duet), their processes' CPU and transactions are read at the
  * same instants: the machine's pace moves a server's CPU per transaction by up to half within one window here, in part
  * alike on every server, and the neighbours' figure in each part lets the lab take that part out (the calibration's
- * paced figure; an A/A server beside a spin narrowed its quartets' spread by about a fifth).
+ * paced figure; an A/A server beside a spin narrowed its quartets' spread by a tenth to over a quarter).
  */
 final class SwitchedWindow {
 
@@ -167,11 +167,12 @@ final class SwitchedWindow {
     }
 
     /**
-     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighbourSteps: the step each
-     * neighbour was in (a part is paced only if every neighbour was in the same step at both its ends).
+     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighbourSteps and
+     * neighbourPhases: the step each neighbour was in, and its phase (a part is paced only if every neighbour was in the
+     * same step and phase at both its ends: a window opening between them would put its opening sample on the part).
      */
     private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs, Double neighboursCpuMs,
-                           long neighboursAnswered, List<StepRecorder> neighbourSteps) {
+                           long neighboursAnswered, List<StepRecorder> neighbourSteps, List<Phase> neighbourPhases) {
     }
 
     private void run(StepRecorder before) {
@@ -227,7 +228,8 @@ final class SwitchedWindow {
                     partsMs.put(ServerWindow.REST, Math.max(0, last.cpuMs() - first.cpuMs() - claimed));
                 }
                 boolean paced = first.neighboursCpuMs() != null && last.neighboursCpuMs() != null
-                        && first.neighbourSteps().equals(last.neighbourSteps());
+                        && first.neighbourSteps().equals(last.neighbourSteps())
+                        && first.neighbourPhases().equals(last.neighbourPhases());
                 parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
                         last.answered() - first.answered(), partsMs, paced ? last.neighboursCpuMs() - first.neighboursCpuMs() : null,
                         paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0));
@@ -263,12 +265,14 @@ final class SwitchedWindow {
         Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
         long neighboursAnswered = 0;
         var neighbourSteps = new ArrayList<StepRecorder>();
+        var neighbourPhases = new ArrayList<Phase>();
         for (int i = 0; i < neighbours.size() && neighboursCpu != null; i++) {
-            // Its load running (settling or measuring: a windows' hooks may open it a little apart from this one's).
+            // Its load running (settling or measuring: a window's hooks may open it a little apart from this one's).
             StepRecorder theirs = neighbours.get(i).currentStep();
             OptionalDouble theirCpu = neighbours.get(i).cpu().serverPid().map(CpuClock::processMillis).orElse(OptionalDouble.empty());
             neighbourSteps.add(theirs);
-            if (theirs == null || theirs.phase() == Phase.DONE || theirCpu.isEmpty()) {
+            neighbourPhases.add(theirs == null ? null : theirs.phase());
+            if (theirs == null || neighbourPhases.get(i) == Phase.DONE || theirCpu.isEmpty()) {
                 neighboursCpu = null; // no load on it at this instant: this part goes unpaced
             } else {
                 neighboursCpu += theirCpu.getAsDouble();
@@ -280,7 +284,8 @@ final class SwitchedWindow {
         if (cpu.isEmpty()) {
             throw new IOException("the server's process " + pid + " is gone");
         }
-        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered, neighbourSteps);
+        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered, neighbourSteps,
+                neighbourPhases);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {
