@@ -117,31 +117,19 @@ public final class Calibration {
      * whole quartet, or in which a setting answered nothing, gives none.
      */
     static double[] switchedMicros(List<Observation> observations, String variant, double step, String part) {
-        var found = new ArrayList<Double>();
-        for (Observation o : observations) {
-            if (!o.variant().equals(variant) || !o.usable()) {
-                continue;
-            }
-            var parts = o.switched().stream().filter(s -> s.step() == step).toList();
-            for (int q = 0; q + 4 <= parts.size(); q += 4) {
-                double[] cpu = new double[2];
-                long[] tx = new long[2];
-                boolean known = true;
-                for (var s : parts.subList(q, q + 4)) {
-                    Double ms = part == null ? Double.valueOf(s.serverCpuMs()) : s.partsMs().get(part);
-                    if (ms == null) {
-                        known = false;
-                        break;
-                    }
-                    cpu[s.variant() ? 1 : 0] += ms;
-                    tx[s.variant() ? 1 : 0] += s.transactions();
+        return perQuartet(observations, variant, step, quartet -> {
+            double[] cpu = new double[2];
+            long[] tx = new long[2];
+            for (var s : quartet) {
+                Double ms = part == null ? Double.valueOf(s.serverCpuMs()) : s.partsMs().get(part);
+                if (ms == null) {
+                    return null;
                 }
-                if (known && tx[0] > 0 && tx[1] > 0) {
-                    found.add(1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]));
-                }
+                cpu[s.variant() ? 1 : 0] += ms;
+                tx[s.variant() ? 1 : 0] += s.transactions();
             }
-        }
-        return found.stream().mapToDouble(Double::doubleValue).toArray();
+            return tx[0] > 0 && tx[1] > 0 ? 1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]) : null;
+        });
     }
 
     /**
@@ -155,35 +143,26 @@ public final class Calibration {
      * quartet with a part whose neighbours were not read, or answered nothing, gives none.
      */
     static double[] pacedMicros(List<Observation> observations, String variant, double step) {
-        var found = new ArrayList<Double>();
-        for (Observation o : observations) {
-            if (!o.variant().equals(variant) || !o.usable()) {
-                continue;
-            }
-            var parts = o.switched().stream().filter(s -> s.step() == step).toList();
-            for (int q = 0; q + 4 <= parts.size(); q += 4) {
-                double[] cpu = new double[2];
-                long[] tx = new long[2];
-                double[] paced = new double[2]; // transactions weighed by the neighbours' CPU per transaction in their part
-                boolean known = true;
-                for (var s : parts.subList(q, q + 4)) {
-                    if (s.neighboursCpuMs() == null || s.neighboursTransactions() <= 0 || s.neighboursCpuMs() <= 0) {
-                        known = false;
-                        break;
-                    }
-                    int k = s.variant() ? 1 : 0;
-                    cpu[k] += s.serverCpuMs();
-                    tx[k] += s.transactions();
-                    paced[k] += s.transactions() * s.neighboursCpuMs() / s.neighboursTransactions();
+        return perQuartet(observations, variant, step, quartet -> {
+            double[] cpu = new double[2];
+            long[] tx = new long[2];
+            double[] paced = new double[2]; // transactions weighed by the neighbours' CPU per transaction in their part
+            for (var s : quartet) {
+                if (s.neighboursCpuMs() == null || s.neighboursTransactions() <= 0 || s.neighboursCpuMs() <= 0) {
+                    return null;
                 }
-                if (known && tx[0] > 0 && tx[1] > 0) {
-                    // The host's CPU per transaction at the neighbours' pace, spent on the variant's parts' transactions.
-                    double expected = cpu[0] / paced[0] * paced[1];
-                    found.add(1000 * (cpu[1] - expected) / tx[1]);
-                }
+                int k = s.variant() ? 1 : 0;
+                cpu[k] += s.serverCpuMs();
+                tx[k] += s.transactions();
+                paced[k] += s.transactions() * s.neighboursCpuMs() / s.neighboursTransactions();
             }
-        }
-        return found.stream().mapToDouble(Double::doubleValue).toArray();
+            if (tx[0] == 0 || tx[1] == 0) {
+                return null;
+            }
+            // The host's CPU per transaction at the neighbours' pace, spent on the variant's parts' transactions.
+            double expected = cpu[0] / paced[0] * paced[1];
+            return 1000 * (cpu[1] - expected) / tx[1];
+        });
     }
 
     /**
@@ -191,6 +170,26 @@ public final class Calibration {
      * variant's parts less in the host's, in microseconds.
      */
     static double[] neighboursMicros(List<Observation> observations, String variant, double step) {
+        return perQuartet(observations, variant, step, quartet -> {
+            double[] cpu = new double[2];
+            long[] tx = new long[2];
+            for (var s : quartet) {
+                if (s.neighboursCpuMs() == null) {
+                    return null;
+                }
+                cpu[s.variant() ? 1 : 0] += s.neighboursCpuMs();
+                tx[s.variant() ? 1 : 0] += s.neighboursTransactions();
+            }
+            return tx[0] > 0 && tx[1] > 0 ? 1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]) : null;
+        });
+    }
+
+    /**
+     * A figure of each quartet of the variant's switched windows that count, at one step (its four parts in the order
+     * measured); a quartet the figure cannot be had of (null) gives none.
+     */
+    private static double[] perQuartet(List<Observation> observations, String variant, double step,
+                                       Function<List<Observation.Switched>, Double> figure) {
         var found = new ArrayList<Double>();
         for (Observation o : observations) {
             if (!o.variant().equals(variant) || !o.usable()) {
@@ -198,15 +197,9 @@ public final class Calibration {
             }
             var parts = o.switched().stream().filter(s -> s.step() == step).toList();
             for (int q = 0; q + 4 <= parts.size(); q += 4) {
-                double[] cpu = new double[2];
-                long[] tx = new long[2];
-                for (var s : parts.subList(q, q + 4)) {
-                    int k = s.variant() ? 1 : 0;
-                    cpu[k] += s.neighboursCpuMs() == null ? Double.NaN : s.neighboursCpuMs();
-                    tx[k] += s.neighboursTransactions();
-                }
-                if (!Double.isNaN(cpu[0] + cpu[1]) && tx[0] > 0 && tx[1] > 0) {
-                    found.add(1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]));
+                Double f = figure.apply(parts.subList(q, q + 4));
+                if (f != null) {
+                    found.add(f);
                 }
             }
         }
