@@ -264,6 +264,9 @@ class InterleavedExperimentIT {
                 if (!p.path("neighboursCpuMs").isNull() && !p.path("neighboursCpuMs").isMissingNode()) {
                     assertTrue(p.path("neighboursCpuMs").asDouble() > 0 && p.path("neighboursTransactions").asLong() > 0,
                             "plain-2, measured beside it, read in the same part: " + p);
+                    assertTrue(p.path("neighboursJitMs").isNumber() && p.path("neighboursJitMs").asDouble() >= 0
+                            && p.path("neighboursJitMs").asDouble() <= p.path("neighboursCpuMs").asDouble(),
+                            "and its compiler's threads, a share of its CPU: " + p);
                     paced++;
                 }
             }
@@ -285,6 +288,9 @@ class InterleavedExperimentIT {
             assertTrue(detected.path("neighboursMicros").isNumber(), "and plain-2's own difference: " + detected);
         }
         assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
+        // On Linux every part has the compiler's threads read: the figure is of the CPU less theirs, the whole beside it.
+        assertTrue(detected.path("compilerApart").asBoolean(), "the compiler's CPU apart: " + detected);
+        assertTrue(detected.path("wholeMicros").isNumber(), "with the whole CPU's figure beside it: " + detected);
         double found = detected.path("detectedMicros").asDouble();
         assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found within its "
                 + "switched windows: " + detected);

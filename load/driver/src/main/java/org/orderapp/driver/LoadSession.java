@@ -40,6 +40,7 @@ import org.orderapp.driver.workload.Catalog;
 import org.orderapp.driver.workload.Endpoint;
 import org.orderapp.driver.workload.OrderKeys;
 import org.orderapp.driver.workload.RequestType;
+import org.orderapp.driver.workload.TransactionMix;
 import org.orderapp.driver.workload.UserSession;
 import org.orderapp.observation.CpuMeter;
 import org.orderapp.observation.FirstMinutes;
@@ -149,8 +150,10 @@ public final class LoadSession implements AutoCloseable {
         String name = config.stepName(step);
         String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
+        TransactionMix.Deck deck = settings.mix().deck(new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L)); // apart from the users'
         UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
-                returning.connect(n, config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add, keys);
+                returning.connect(n, config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add, keys,
+                deck);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout());

@@ -118,7 +118,8 @@ public class LoadOptions {
                     + "product otherwise. Concurrent orders then meet on the same stock rows. Default: every product alike.")
     String hotProducts;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Random seed: the same seed sends the same requests.")
+    @Option(names = "--seed", defaultValue = "42", description = "Random seed: the same seed deals the transactions in the same order and gives each user the same "
+            + "choices (with several users, which user takes which transaction follows their timing).")
     long seed;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",

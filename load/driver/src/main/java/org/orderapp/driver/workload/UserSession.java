@@ -37,9 +37,12 @@ public final class UserSession implements SimulatedUser {
     private final Outcome outcome;
     private final Consumer<AcknowledgedOrder> ledger;
     private final OrderKeys keys;
+    private final TransactionMix.Deck deck;
 
+    /** @param deck the step's mix, shared by its users ({@link TransactionMix#deck}) */
     public UserSession(Settings settings, Catalog catalog, UserConnection connection, RandomGenerator random,
-                       Outcome outcome, Consumer<AcknowledgedOrder> ledger, OrderKeys keys) {
+                       Outcome outcome, Consumer<AcknowledgedOrder> ledger, OrderKeys keys, TransactionMix.Deck deck) {
+        this.deck = deck;
         this.settings = settings;
         this.catalog = catalog;
         this.connection = connection;
@@ -52,7 +55,7 @@ public final class UserSession implements SimulatedUser {
     /** Performs the next transaction of the mix; the first request is due at intendedNanos. */
     @Override
     public void next(long intendedNanos) {
-        switch (settings.mix().next(random)) {
+        switch (deck.next()) {
             case NEW_ORDER -> newOrder(intendedNanos);
             case ORDER_INQUIRY -> inquiry(intendedNanos);
             case BROWSE -> browse(intendedNanos);

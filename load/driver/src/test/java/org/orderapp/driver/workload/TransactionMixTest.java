@@ -2,13 +2,18 @@ package org.orderapp.driver.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The mix is read as written and drawn in its proportions. */
+/** The mix is read as written and dealt in its proportions. */
 class TransactionMixTest {
 
     @Test
@@ -24,16 +29,25 @@ class TransactionMixTest {
     }
 
     @Test
-    void drawsEachKindInItsShare() {
-        var mix = TransactionMix.parse("neworder=50,inquiry=40,browse=10");
-        var random = new SplittableRandom(1);
-        Map<TransactionMix.Kind, Integer> drawn = new EnumMap<>(TransactionMix.Kind.class);
-        int n = 100_000;
-        for (int i = 0; i < n; i++) {
-            drawn.merge(mix.next(random), 1, Integer::sum);
+    void dealsEachKindInItsShareInEveryDeckInARandomOrder() {
+        var deck = TransactionMix.parse("neworder=50,inquiry=40,browse=10").deck(new SplittableRandom(1));
+        var orders = new HashSet<List<TransactionMix.Kind>>();
+        for (int d = 0; d < 1000; d++) {
+            var cards = new ArrayList<TransactionMix.Kind>();
+            for (int i = 0; i < 10; i++) {
+                cards.add(deck.next());
+            }
+            Map<TransactionMix.Kind, Long> dealt = cards.stream().collect(Collectors.groupingBy(k -> k, () ->
+                    new EnumMap<>(TransactionMix.Kind.class), Collectors.counting()));
+            assertEquals(Map.of(TransactionMix.Kind.NEW_ORDER, 5L, TransactionMix.Kind.ORDER_INQUIRY, 4L,
+                    TransactionMix.Kind.BROWSE, 1L), dealt, "every deck of ten holds the mix exactly");
+            orders.add(cards);
         }
-        assertEquals(0.50, drawn.get(TransactionMix.Kind.NEW_ORDER) / (double) n, 0.01);
-        assertEquals(0.40, drawn.get(TransactionMix.Kind.ORDER_INQUIRY) / (double) n, 0.01);
-        assertEquals(0.10, drawn.get(TransactionMix.Kind.BROWSE) / (double) n, 0.01);
+        // 1,260 orders of five, four and one are possible; 1,000 shuffles meet about 690 of them.
+        assertTrue(orders.size() > 600, "and deals it in a random order: " + orders.size() + " orders in 1000 decks");
+        var one = TransactionMix.parse("neworder=1,browse=0").deck(new SplittableRandom(2));
+        for (int i = 0; i < 5; i++) {
+            assertEquals(TransactionMix.Kind.NEW_ORDER, one.next(), "a kind of weight 0 is never dealt");
+        }
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.orderapp.observation.ServerWindow;
+import org.orderapp.observation.cpu.ServerCpuPart;
 
 /**
  * The instrument checked against a known cause: a variant whose server spins a known amount of CPU per request
@@ -23,7 +24,8 @@ import org.orderapp.observation.ServerWindow;
  * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
  * machine's own pace moves by more than a 50-µs spin. Where other servers were measured at the same time (a duet), the
  * machine's pace within the window is read from them too and taken out ({@link #pacedMicros}); the figure not paced is
- * kept beside it.
+ * kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
+ * part ({@link #COMPILER_APART}: its bursts fall on one part or another), with the whole CPU's figure beside them.
  */
 public final class Calibration {
 
@@ -46,19 +48,27 @@ public final class Calibration {
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             for (var step : steps.entrySet()) {
-                double[] quartets = switchedMicros(observations, v.name(), step.getKey(), null);
+                double[] quartets = switchedMicros(observations, v.name(), step.getKey(), WHOLE);
                 if (quartets.length > 0) {
                     // A quartet sets the variant's spin against its host's, whichever the control is.
                     double against = spin(definition, v.name()) - spin(definition, v.serverOf() != null ? v.serverOf() : control);
-                    Interval unpaced = Statistics.hodgesLehmann(quartets);
-                    double[] paced = pacedMicros(observations, v.name(), step.getKey());
+                    // The compiler's CPU apart wherever every quartet's parts had it read.
+                    boolean apart = switchedMicros(observations, v.name(), step.getKey(), COMPILER_APART).length == quartets.length;
+                    var own = apart ? COMPILER_APART : WHOLE;
+                    var theirs = apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
+                    Interval unpaced = Statistics.hodgesLehmann(switchedMicros(observations, v.name(), step.getKey(), own));
+                    double[] paced = pacedMicros(observations, v.name(), step.getKey(), own, theirs);
                     // Paced where every quartet could be: measured beside other servers, each read in every part.
                     boolean byPace = paced.length == quartets.length;
                     Interval d = byPace ? Statistics.hodgesLehmann(paced) : unpaced;
-                    Interval response = byPace ? Statistics.hodgesLehmann(neighboursMicros(observations, v.name(), step.getKey())) : null;
+                    Interval response = byPace ? Statistics.hodgesLehmann(neighboursMicros(observations, v.name(), step.getKey(), theirs))
+                            : null;
+                    // The same quartets with the compiler's CPU counted, paced alike.
+                    Interval whole = !apart ? null : Statistics.hodgesLehmann(byPace
+                            ? pacedMicros(observations, v.name(), step.getKey(), WHOLE, NEIGHBOURS_WHOLE) : quartets);
                     Map<String, Double> parts = new LinkedHashMap<>();
                     for (String part : ServerWindow.SERVER_PARTS) {
-                        double[] p = switchedMicros(observations, v.name(), step.getKey(), part);
+                        double[] p = switchedMicros(observations, v.name(), step.getKey(), s -> s.partsMs().get(part));
                         if (p.length > 0) {
                             parts.put(part, Statistics.hodgesLehmann(p).estimate());
                         }
@@ -69,7 +79,9 @@ public final class Calibration {
                             byPace && unpaced.hasInterval() ? List.of(unpaced.low(), unpaced.high()) : null, byPace ? unpaced.n() : 0,
                             byPace ? Method.Detected.PACED : Method.Detected.SWITCHED, goalMicros(against),
                             byPace ? response.estimate() : null,
-                            byPace && response.hasInterval() ? List.of(response.low(), response.high()) : null));
+                            byPace && response.hasInterval() ? List.of(response.low(), response.high()) : null,
+                            apart, whole == null ? null : whole.estimate(),
+                            whole == null || !whole.hasInterval() ? null : List.of(whole.low(), whole.high())));
                     continue;
                 }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
@@ -82,7 +94,8 @@ public final class Calibration {
                 double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, SERVER);
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
-                            withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null));
+                            withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null, false,
+                            null, null));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -96,7 +109,7 @@ public final class Calibration {
                 }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN,
-                        Method.Detected.PAIRED, goalMicros(injected), null, null));
+                        Method.Detected.PAIRED, goalMicros(injected), null, null, false, null, null));
             }
         }
         return found;
@@ -110,51 +123,74 @@ public final class Calibration {
         return Math.max(15, 0.15 * Math.abs(injectedMicros));
     }
 
+    /** A part's server CPU, whole. */
+    static final Function<Observation.Switched, Double> WHOLE = Observation.Switched::serverCpuMs;
+    /**
+     * A part's server CPU less its JIT compiler threads' (null where they were not read). On a server warmed until its
+     * compiler settled, the compiler still takes a few per cent of its CPU, in bursts of up to 380 ms in one part here,
+     * each on whichever part it falls, several times a 50-µs spin over a part's transactions (docs/results: "Compiler
+     * apart"). The compiler's own difference is still given among the parts, and the whole CPU's figure beside.
+     */
+    static final Function<Observation.Switched, Double> COMPILER_APART = s -> {
+        Double jit = s.partsMs().get(ServerCpuPart.JIT.key());
+        return jit == null ? null : s.serverCpuMs() - jit;
+    };
+    /** The neighbours' CPU in a part, whole. */
+    static final Function<Observation.Switched, Double> NEIGHBOURS_WHOLE = Observation.Switched::neighboursCpuMs;
+    /** The neighbours' CPU in a part less their compilers' (null where not read): their bursts are not the machine's pace. */
+    static final Function<Observation.Switched, Double> NEIGHBOURS_COMPILER_APART = s ->
+            s.neighboursCpuMs() == null || s.neighboursJitMs() == null ? null : s.neighboursCpuMs() - s.neighboursJitMs();
+
     /**
      * The differences, in microseconds per transaction, between the variant's setting and its host's within each
-     * quartet of the variant's switched windows that count: the server's CPU over the transactions answered in the two
-     * parts at each setting, or that of one part of the server's CPU (null: the whole). A window whose parts are not a
-     * whole quartet, or in which a setting answered nothing, gives none.
+     * quartet of the variant's switched windows that count: the server's CPU ({@code cpu} of each part: {@link #WHOLE},
+     * {@link #COMPILER_APART}, or one part of it) over the transactions answered in the two parts at each setting. A
+     * window whose parts are not a whole quartet, or in which a setting answered nothing or the figure was not read,
+     * gives none.
      */
-    static double[] switchedMicros(List<Observation> observations, String variant, double step, String part) {
+    static double[] switchedMicros(List<Observation> observations, String variant, double step,
+                                   Function<Observation.Switched, Double> cpu) {
         return perQuartet(observations, variant, step, quartet -> {
-            double[] cpu = new double[2];
+            double[] sum = new double[2];
             long[] tx = new long[2];
             for (var s : quartet) {
-                Double ms = part == null ? Double.valueOf(s.serverCpuMs()) : s.partsMs().get(part);
+                Double ms = cpu.apply(s);
                 if (ms == null) {
                     return null;
                 }
-                cpu[s.variant() ? 1 : 0] += ms;
+                sum[s.variant() ? 1 : 0] += ms;
                 tx[s.variant() ? 1 : 0] += s.transactions();
             }
-            return tx[0] > 0 && tx[1] > 0 ? 1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]) : null;
+            return tx[0] > 0 && tx[1] > 0 ? 1000 * (sum[1] / tx[1] - sum[0] / tx[0]) : null;
         });
     }
 
     /**
-     * The differences of {@link #switchedMicros} (the whole server's CPU) with the machine's pace taken out: in each
-     * quartet, the variant's parts' CPU per transaction less what the host's setting would have spent on their
+     * The differences of {@link #switchedMicros} with the machine's pace taken out: in each quartet, the variant's
+     * parts' CPU ({@code own} of each part) per transaction less what the host's setting would have spent on their
      * transactions at their pace: the host's parts' CPU per transaction and unit of pace, the pace of a part being the
-     * other servers' CPU per transaction in it (read at the same instants). The machine's pace moves a server's CPU per
+     * other servers' CPU ({@code theirs}) per transaction in it (read at the same instants). The machine's pace moves a server's CPU per
      * transaction by up to half within one window here, far more than a 50-µs spin, in part alike on every server; what
      * it moves alike cancels, what it moves on one server alone does not. The host's figure is the one carried: the spin is
      * counted in CPU time (the filter spins until its thread has used that much), so the pace does not scale it. A
-     * quartet with a part whose neighbours were not read, or answered nothing, gives none.
+     * quartet with a part whose figures were not read, or whose neighbours answered nothing, gives none.
      */
-    static double[] pacedMicros(List<Observation> observations, String variant, double step) {
+    static double[] pacedMicros(List<Observation> observations, String variant, double step,
+                                Function<Observation.Switched, Double> own, Function<Observation.Switched, Double> theirs) {
         return perQuartet(observations, variant, step, quartet -> {
             double[] cpu = new double[2];
             long[] tx = new long[2];
             double[] paced = new double[2]; // transactions weighed by the neighbours' CPU per transaction in their part
             for (var s : quartet) {
-                if (s.neighboursCpuMs() == null || s.neighboursTransactions() <= 0 || s.neighboursCpuMs() <= 0) {
+                Double ours = own.apply(s);
+                Double pace = theirs.apply(s);
+                if (ours == null || pace == null || s.neighboursTransactions() <= 0 || pace <= 0) {
                     return null;
                 }
                 int k = s.variant() ? 1 : 0;
-                cpu[k] += s.serverCpuMs();
+                cpu[k] += ours;
                 tx[k] += s.transactions();
-                paced[k] += s.transactions() * s.neighboursCpuMs() / s.neighboursTransactions();
+                paced[k] += s.transactions() * pace / s.neighboursTransactions();
             }
             if (tx[0] == 0 || tx[1] == 0) {
                 return null;
@@ -166,18 +202,20 @@ public final class Calibration {
     }
 
     /**
-     * The other servers' own difference in each quartet of {@link #pacedMicros}: their CPU per transaction in the
+     * The other servers' own difference in each quartet of {@link #pacedMicros}: their CPU ({@code theirs}) per transaction in the
      * variant's parts less in the host's, in microseconds.
      */
-    static double[] neighboursMicros(List<Observation> observations, String variant, double step) {
+    static double[] neighboursMicros(List<Observation> observations, String variant, double step,
+                                     Function<Observation.Switched, Double> theirs) {
         return perQuartet(observations, variant, step, quartet -> {
             double[] cpu = new double[2];
             long[] tx = new long[2];
             for (var s : quartet) {
-                if (s.neighboursCpuMs() == null) {
+                Double ms = theirs.apply(s);
+                if (ms == null) {
                     return null;
                 }
-                cpu[s.variant() ? 1 : 0] += s.neighboursCpuMs();
+                cpu[s.variant() ? 1 : 0] += ms;
                 tx[s.variant() ? 1 : 0] += s.neighboursTransactions();
             }
             return tx[0] > 0 && tx[1] > 0 ? 1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]) : null;

@@ -94,9 +94,10 @@ public final class ComparisonFiles {
             out.printf(Locale.ROOT, "  Method: %s, because %s%n", m.name(), m.because());
         }
         for (var d : m == null ? List.<Method.Detected>of() : m.detected()) {
-            out.printf(Locale.ROOT, "  %s at %s: %.0f µs injected per request, %s µs of server CPU per transaction found%s, %s%n",
+            out.printf(Locale.ROOT, "  %s at %s: %.0f µs injected per request, %s µs of server CPU%s per transaction found%s, %s%n",
                     d.variant(), d.stepName(), d.injectedMicros(), d.detectedMicros() == null ? "–"
                             : String.format(Locale.ROOT, "%.1f", d.detectedMicros()),
+                    d.compilerApart() ? " (less its JIT compiler's)" : "",
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f, ±%.1f; goal ±%.0f)", d.ci95().get(0),
                             d.ci95().get(1), d.halfWidthMicros(), d.goalMicros()),
                     Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " quartets of switched windows"
@@ -116,6 +117,10 @@ public final class ComparisonFiles {
                 out.printf(Locale.ROOT, "    within its server alone (no partner): %.1f µs%s, %d blocks%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
+            }
+            if (d.wholeMicros() != null) {
+                out.printf(Locale.ROOT, "    with the compiler's CPU counted: %.1f µs%s%n", d.wholeMicros(), d.wholeCi95() == null ? ""
+                        : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)", d.wholeCi95().get(0), d.wholeCi95().get(1)));
             }
             if (!d.partsMicros().isEmpty()) {
                 out.printf(Locale.ROOT, "    by part, µs: %s%n", String.join(", ", d.partsMicros().entrySet().stream()

@@ -77,11 +77,19 @@ public record Method(String name, String description, Double precision, Integer 
      * other servers' own CPU per transaction in the variant's parts less in the host's, the same quartets, the check on
      * the pacing: the pace is read from them, so a response of theirs to the spinning server (the cores they share) is
      * taken for the machine's and subtracted from the spin; an interval that holds 0 shows none this run can detect.
+     *
+     * <p>compilerApart, for switched windows whose parts all had the switched server's JIT compiler threads read
+     * (always on Linux; a quartet whose neighbours' compilers were not read is then not paced, nor the figure): the
+     * figures above (the found one, the one not paced, the neighbours' own) are of the CPU less the compilers' (the
+     * server's, and the neighbours' for the pace), whose bursts of up to a third of a second fall on one part or
+     * another; wholeMicros and wholeCi95 are then the same quartets with every thread's CPU counted, paced alike, and
+     * partsMicros still holds the compiler's own difference. False, and null, otherwise.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
                            List<Double> withinServerCi95, int withinServerN, String by, double goalMicros,
-                           Double neighboursMicros, List<Double> neighboursCi95) {
+                           Double neighboursMicros, List<Double> neighboursCi95, boolean compilerApart, Double wholeMicros,
+                           List<Double> wholeCi95) {
 
         public static final String SWITCHED = "switched";
         public static final String PACED = "switched-paced";

@@ -54,9 +54,11 @@ public record Observation(int sequence, int round, String variant, String folder
      *                             same part: the machine's pace, which moves every server's CPU per transaction alike;
      *                             null where no other server was measured or one could not be read
      * @param neighboursTransactions their successful transactions answered in the part
+     * @param neighboursJitMs      of neighboursCpuMs, their JIT compilers' threads' CPU; null where not read
      */
     public record Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
-                           Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions) {
+                           Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions,
+                           Double neighboursJitMs) {
 
         public Switched {
             partsMs = partsMs == null ? Map.of() : Map.copyOf(partsMs);
@@ -64,7 +66,8 @@ public record Observation(int sequence, int round, String variant, String folder
 
         /** The same part at another step. */
         public Switched atStep(double step) {
-            return new Switched(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions);
+            return new Switched(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions,
+                    neighboursJitMs);
         }
     }
 

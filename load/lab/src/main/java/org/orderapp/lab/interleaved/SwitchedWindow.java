@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.LockSupport;
 import org.orderapp.driver.LoadSession;
@@ -141,7 +142,7 @@ final class SwitchedWindow {
     /**
      * A switched window's parts on one line: each part's setting and server CPU per transaction, where the collector
      * and the JIT compiler, whose bursts fall on one part or another, took their share, and the other servers' CPU per
-     * transaction in the part (the machine's pace), where they were read.
+     * transaction in the part (the machine's pace) and their compilers' share, where they were read.
      */
     String describe(List<Observation.Switched> parts) {
         var r = variant;
@@ -150,8 +151,9 @@ final class SwitchedWindow {
             b.append(String.format(Locale.ROOT, " %s %.3f ms (%d tx, gc %.0f ms, jit %.0f ms%s);", p.variant() ? r.name() : r.server(),
                     p.transactions() == 0 ? Double.NaN : p.serverCpuMs() / p.transactions(), p.transactions(),
                     p.partsMs().getOrDefault("gc", Double.NaN), p.partsMs().getOrDefault("jit", Double.NaN),
-                    p.neighboursCpuMs() == null ? "" : String.format(Locale.ROOT, "; beside it %.3f ms",
-                            p.neighboursTransactions() == 0 ? Double.NaN : p.neighboursCpuMs() / p.neighboursTransactions())));
+                    p.neighboursCpuMs() == null ? "" : String.format(Locale.ROOT, "; beside it %.3f ms, jit %.0f ms",
+                            p.neighboursTransactions() == 0 ? Double.NaN : p.neighboursCpuMs() / p.neighboursTransactions(),
+                            p.neighboursJitMs() == null ? Double.NaN : p.neighboursJitMs())));
         }
         return b.substring(0, b.length() - 1) + "; switches answered in " + String.join(", ", switches.stream()
                 .map(t -> String.format(Locale.ROOT, "%.2f", t)).toList()) + " s";
@@ -167,12 +169,14 @@ final class SwitchedWindow {
     }
 
     /**
-     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighbourSteps and
+     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighboursJitMs: their compiler
+     * threads' part of it, null where a neighbour's threads could not be read; neighbourSteps and
      * neighbourPhases: the step each neighbour was in, and its phase (a part is paced only if every neighbour was in the
      * same step and phase at both its ends: a window opening between them would put its opening sample on the part).
      */
     private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs, Double neighboursCpuMs,
-                           long neighboursAnswered, List<StepRecorder> neighbourSteps, List<Phase> neighbourPhases) {
+                           long neighboursAnswered, Double neighboursJitMs, List<StepRecorder> neighbourSteps,
+                           List<Phase> neighbourPhases) {
     }
 
     private void run(StepRecorder before) {
@@ -185,6 +189,10 @@ final class SwitchedWindow {
             long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
             sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
             var serverParts = new ServerCpuParts(pid);
+            var neighbourParts = new ArrayList<ServerCpuParts>(); // by neighbour; null where its server is not a process here
+            for (var n : neighbours) {
+                neighbourParts.add(n.cpu().serverPid().map(ServerCpuParts::new).orElse(null));
+            }
             boolean[] order = variantFirst ? new boolean[] {true, false, false, true} : new boolean[] {false, true, true, false};
             long longestSwitch = 0;
             for (int i = 0; i < order.length; i++) {
@@ -199,7 +207,7 @@ final class SwitchedWindow {
                     switches.add(took / 1e9);
                     longestSwitch = Math.max(longestSwitch, took);
                 }
-                Reading first = read(step, serverParts);
+                Reading first = read(step, serverParts, neighbourParts);
                 int switchesLeft = 0;
                 for (int j = i + 1; j < order.length; j++) {
                     switchesLeft += order[j] != order[j - 1] ? 1 : 0;
@@ -215,7 +223,7 @@ final class SwitchedWindow {
                     failure = "the window closed before its last part ended";
                     return;
                 }
-                Reading last = read(step, serverParts);
+                Reading last = read(step, serverParts, neighbourParts);
                 var partsMs = new LinkedHashMap<String, Double>();
                 for (var e : last.partsMs().entrySet()) {
                     Double was = first.partsMs().get(e.getKey());
@@ -232,7 +240,9 @@ final class SwitchedWindow {
                         && first.neighbourPhases().equals(last.neighbourPhases());
                 parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
                         last.answered() - first.answered(), partsMs, paced ? last.neighboursCpuMs() - first.neighboursCpuMs() : null,
-                        paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0));
+                        paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0,
+                        paced && first.neighboursJitMs() != null && last.neighboursJitMs() != null
+                                ? last.neighboursJitMs() - first.neighboursJitMs() : null));
             }
         } catch (InterruptedException e) {
             failure = failure == null ? "the step ended before the window's parts did" : failure;
@@ -258,11 +268,17 @@ final class SwitchedWindow {
         }
     }
 
-    private Reading read(StepRecorder step, ServerCpuParts serverParts) throws IOException {
+    private Reading read(StepRecorder step, ServerCpuParts serverParts, List<ServerCpuParts> neighbourParts)
+            throws IOException {
         long nanos = System.nanoTime();
         OptionalDouble cpu = CpuClock.processMillis(pid);
+        // Its threads right after its process, and each neighbour's likewise (below): the compilers' bursts are taken
+        // out over the same span as the CPU they fall in.
+        var partsMs = new LinkedHashMap<String, Double>();
+        serverParts.sample().ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
         long answered = step.answered();
         Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
+        Double neighboursJit = neighboursCpu;
         long neighboursAnswered = 0;
         var neighbourSteps = new ArrayList<StepRecorder>();
         var neighbourPhases = new ArrayList<Phase>();
@@ -277,15 +293,21 @@ final class SwitchedWindow {
             } else {
                 neighboursCpu += theirCpu.getAsDouble();
                 neighboursAnswered += theirs.answered();
+                // Its compiler's threads: their bursts move its CPU per transaction as much as the machine's pace does.
+                var theirParts = neighbourParts.get(i) == null ? Optional.<Map<ServerCpuPart, Double>>empty()
+                        : neighbourParts.get(i).sample();
+                neighboursJit = neighboursJit == null || theirParts.isEmpty() ? null
+                        : neighboursJit + theirParts.get().get(ServerCpuPart.JIT);
             }
         }
-        var partsMs = new LinkedHashMap<String, Double>();
-        serverParts.sample().ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
+        if (neighboursCpu == null) {
+            neighboursJit = null;
+        }
         if (cpu.isEmpty()) {
             throw new IOException("the server's process " + pid + " is gone");
         }
-        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered, neighbourSteps,
-                neighbourPhases);
+        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered, neighboursJit,
+                neighbourSteps, neighbourPhases);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

@@ -1,6 +1,7 @@
 package org.orderapp.lab.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -205,7 +206,7 @@ class CalibrationTest {
                     double perTx = 0.8 * pace * (1 + 0.1 * i) + (atVariant ? micros / 1000 : 0) + (burnIn ? 1.5 : 0);
                     long tx = 500;
                     parts.add(new Observation.Switched(20, atVariant, 3.4, perTx * tx, tx,
-                            Map.of("requests", (perTx - 0.1) * tx, "system", 0.1 * tx), null, 0));
+                            Map.of("requests", (perTx - 0.1) * tx, "system", 0.1 * tx), null, 0, null));
                 }
                 var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8 * pace + micros / 2000));
                 observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), burnIn, 0, false, parts));
@@ -215,6 +216,8 @@ class CalibrationTest {
         for (Method.Detected d : found) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
             assertEquals(Method.Detected.SWITCHED, d.by());
+            assertFalse(d.compilerApart(), "its compiler's threads were not read: the whole CPU");
+            assertNull(d.wholeMicros());
             assertEquals(7, d.n(), "a quartet in each of the seven counted blocks' windows");
             assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": a linear drift within the window cancels");
             assertEquals(injected, d.partsMicros().get("requests"), 1e-6, "the spin on the request threads");
@@ -238,12 +241,12 @@ class CalibrationTest {
         var parts = new ArrayList<Observation.Switched>();
         for (int i = 0; i < 4; i++) {
             boolean atVariant = i == 0 || i == 3;
-            parts.add(new Observation.Switched(20, atVariant, 3.4, 400, atVariant ? 500 : 0, Map.of(), 400.0, 500));
+            parts.add(new Observation.Switched(20, atVariant, 3.4, 400, atVariant ? 500 : 0, Map.of(), 400.0, 500, null));
         }
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8));
         var observations = List.of(new Observation(0, 1, "spin-200", null, true, List.of(), List.of(step), false, 0, false, parts));
-        assertEquals(0, Calibration.switchedMicros(observations, "spin-200", 20, null).length);
-        assertEquals(0, Calibration.pacedMicros(observations, "spin-200", 20).length);
+        assertEquals(0, Calibration.switchedMicros(observations, "spin-200", 20, Calibration.WHOLE).length);
+        assertEquals(0, Calibration.pacedMicros(observations, "spin-200", 20, Calibration.WHOLE, Calibration.NEIGHBOURS_WHOLE).length);
     }
 
     @Test
@@ -262,7 +265,7 @@ class CalibrationTest {
                     long tx = 800;
                     double theirs = 2.4 + (atVariant ? 0.06 : 0) + 0.001 * block * (i % 2 == 0 ? 1 : -1);
                     parts.add(new Observation.Switched(20, atVariant, 5.5, (2.5 + (atVariant ? micros / 1000 : 0)) * tx, tx,
-                            Map.of(), theirs * tx, tx));
+                            Map.of(), theirs * tx, tx, null));
                 }
                 var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 2.5 + micros / 2000));
                 observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
@@ -297,7 +300,7 @@ class CalibrationTest {
                     long tx = 800 + i;
                     long theirTx = 790 - i;
                     parts.add(new Observation.Switched(20, atVariant, 5.5, (2.5 * pace + (atVariant ? micros / 1000 : 0)) * tx, tx,
-                            Map.of(), 2.4 * pace * theirTx, theirTx));
+                            Map.of(), 2.4 * pace * theirTx, theirTx, null));
                 }
                 var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 2.5 + micros / 2000));
                 observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
@@ -320,13 +323,67 @@ class CalibrationTest {
         var last = observations.get(observations.size() - 1);
         var parts = new ArrayList<>(last.switched());
         var p = parts.get(2);
-        parts.set(2, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(), null, 0));
+        parts.set(2, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(), null, 0, null));
         observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
                 false, parts));
         var spin200 = Calibration.detected(calibration, observations, null).stream()
                 .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
         assertEquals(Method.Detected.SWITCHED, spin200.by());
-        assertEquals(7, Calibration.pacedMicros(observations, "spin-200", 20).length);
+        assertEquals(7, Calibration.pacedMicros(observations, "spin-200", 20, Calibration.WHOLE, Calibration.NEIGHBOURS_WHOLE).length);
+    }
+
+    @Test
+    void theCompilersBurstsOnTheServerAndItsNeighboursAreTakenApartFromTheSpin() throws Exception {
+        // A warm server's compiler still works in bursts that fall on one part or another, on the switched server and
+        // on the servers that give the pace alike; the machine's pace is common to all of them. Apart from the
+        // compilers' threads, every quartet finds the spin exactly; with them counted, the bursts widen it.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var bursts = new Random(23);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            observations.add(window(block, "control", 1.6, false));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                double micros = spin.equals("spin-50") ? 50 : 200;
+                var parts = new ArrayList<Observation.Switched>();
+                for (int i = 0; i < 4; i++) {
+                    boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
+                    double pace = 0.9 + 0.2 * bursts.nextDouble();
+                    double jit = bursts.nextInt(4) == 0 ? 100 + 200 * bursts.nextDouble() : 10 * bursts.nextInt(3);
+                    double theirJit = bursts.nextInt(4) == 0 ? 100 + 200 * bursts.nextDouble() : 10 * bursts.nextInt(3);
+                    long tx = 870;
+                    double cpu = (1.6 * pace + (atVariant ? micros / 1000 : 0)) * tx + jit;
+                    parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of("requests", cpu - jit, "jit", jit),
+                            1.6 * pace * tx + theirJit, tx, theirJit));
+                }
+                var step = new Observation.StepFigures(20, "20 users", 150.0, 40.0, 10.0, Map.of("server", 1.6 + micros / 2000));
+                observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
+            }
+        }
+        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertTrue(d.compilerApart());
+            assertEquals(Method.Detected.PACED, d.by());
+            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": apart from the compilers, exact");
+            assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
+            assertTrue(d.wholeCi95().get(1) - d.wholeCi95().get(0) > 40, "with the compilers counted, wide: " + d.wholeCi95());
+            assertTrue(d.partsMicros().containsKey("jit"), "the compiler's own difference is still given");
+            assertTrue(d.neighboursCi95().get(0) <= 0 && d.neighboursCi95().get(1) >= 0, "the neighbours answer nothing: "
+                    + d.neighboursCi95());
+        }
+        // Neighbours whose compilers were not read in one part: that quartet is not paced, so the figure is not paced
+        // at all (its n would lie), and is still apart from the server's own compiler.
+        var last = observations.get(observations.size() - 1);
+        var parts = new ArrayList<>(last.switched());
+        var p = parts.get(1);
+        parts.set(1, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(),
+                p.neighboursCpuMs(), p.neighboursTransactions(), null));
+        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
+                false, parts));
+        var spin200 = Calibration.detected(calibration, observations, null).stream()
+                .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
+        assertEquals(Method.Detected.SWITCHED, spin200.by());
+        assertTrue(spin200.compilerApart());
+        assertEquals(8, spin200.n());
     }
 
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
