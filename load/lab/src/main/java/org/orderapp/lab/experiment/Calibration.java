@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.orderapp.observation.ServerWindow;
 import org.orderapp.observation.cpu.ServerCpuPart;
 
@@ -150,19 +151,7 @@ public final class Calibration {
      */
     static double[] switchedMicros(List<Observation> observations, String variant, double step,
                                    Function<Observation.Switched, Double> cpu) {
-        return perQuartet(observations, variant, step, quartet -> {
-            double[] sum = new double[2];
-            long[] tx = new long[2];
-            for (var s : quartet) {
-                Double ms = cpu.apply(s);
-                if (ms == null) {
-                    return null;
-                }
-                sum[s.variant() ? 1 : 0] += ms;
-                tx[s.variant() ? 1 : 0] += s.transactions();
-            }
-            return tx[0] > 0 && tx[1] > 0 ? 1000 * (sum[1] / tx[1] - sum[0] / tx[0]) : null;
-        });
+        return perQuartet(observations, variant, step, quartet -> perTxDifference(quartet, cpu, Observation.Switched::transactions));
     }
 
     /**
@@ -207,19 +196,28 @@ public final class Calibration {
      */
     static double[] neighboursMicros(List<Observation> observations, String variant, double step,
                                      Function<Observation.Switched, Double> theirs) {
-        return perQuartet(observations, variant, step, quartet -> {
-            double[] cpu = new double[2];
-            long[] tx = new long[2];
-            for (var s : quartet) {
-                Double ms = theirs.apply(s);
-                if (ms == null) {
-                    return null;
-                }
-                cpu[s.variant() ? 1 : 0] += ms;
-                tx[s.variant() ? 1 : 0] += s.neighboursTransactions();
+        return perQuartet(observations, variant, step,
+                quartet -> perTxDifference(quartet, theirs, Observation.Switched::neighboursTransactions));
+    }
+
+    /**
+     * A quartet's CPU per transaction in the variant's parts less in the host's, in microseconds: {@code cpu} over
+     * {@code tx} of each part (the server's or its neighbours'); null where a part's CPU was not read or a setting
+     * answered nothing.
+     */
+    private static Double perTxDifference(List<Observation.Switched> quartet, Function<Observation.Switched, Double> cpu,
+                                          ToLongFunction<Observation.Switched> tx) {
+        double[] sum = new double[2];
+        long[] answered = new long[2];
+        for (var s : quartet) {
+            Double ms = cpu.apply(s);
+            if (ms == null) {
+                return null;
             }
-            return tx[0] > 0 && tx[1] > 0 ? 1000 * (cpu[1] / tx[1] - cpu[0] / tx[0]) : null;
-        });
+            sum[s.variant() ? 1 : 0] += ms;
+            answered[s.variant() ? 1 : 0] += tx.applyAsLong(s);
+        }
+        return answered[0] > 0 && answered[1] > 0 ? 1000 * (sum[1] / answered[1] - sum[0] / answered[0]) : null;
     }
 
     /**
