@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.orderapp.driver.rules.RunRules;
 import org.orderapp.driver.settings.Durations;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Instances;
 import org.orderapp.lab.interleaved.InterleavedExperiment;
 import org.orderapp.lab.interleaved.MethodChoice;
 import org.orderapp.lab.interleaved.Pairing;
@@ -68,6 +69,13 @@ public class ExperimentCommand implements Callable<Integer> {
                     + "and says how precise it got. Default: the experiment file's (interleaved: max-time), else "
                     + StopRule.DEFAULT_MAX_TIME_TEXT + ".")
     String maxTime;
+
+    @Option(names = "--instances", paramLabel = "N",
+            description = "Interleaved method: run every variant that has a server of its own on N servers (NAME, NAME@2 ...; "
+                    + "from 1 to " + Instances.MAX + "), and take its ratios over them: two JVMs of one configuration differ by "
+                    + "their JIT compilers' decisions (up to about 3 %% here), which no number of blocks averages out. "
+                    + "Default: the experiment file's (interleaved: instances), else 1.")
+    Integer instances;
 
     @Option(names = "--warm-up-users", paramLabel = "N", defaultValue = "" + InterleavedExperiment.DEFAULT_WARM_UP_USERS,
             description = "Interleaved method: users per server while every server warms up at once (at most the first step's): "
@@ -184,6 +192,13 @@ public class ExperimentCommand implements Callable<Integer> {
                 throw new IllegalArgumentException((ownCores ? "--own-cores" : "--duet") + " is a way of the interleaved method; "
                         + (quick ? "--quick" : "--rounds") + " asks for the method of rounds");
             }
+            if (instances != null && (rounds != null || quick)) {
+                throw new IllegalArgumentException("--instances is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
+                        + " asks for the method of rounds, whose every round is a fresh JVM");
+            }
+            if (instances != null) {
+                Instances.check(instances, "--instances");
+            }
             if (inTurnGiven() && (rounds != null || quick)) {
                 throw new IllegalArgumentException("--in-turn is a way of the interleaved method; " + (quick ? "--quick" : "--rounds")
                         + " asks for the method of rounds");
@@ -236,14 +251,24 @@ public class ExperimentCommand implements Callable<Integer> {
     ExperimentExecution runner(ProjectLayout layout, ExperimentDefinition definition, Path file, String command) {
         var settings = settings(layout, command);
         var rounds = MethodChoice.whyRoundsOrRefuse(definition, this.rounds != null, quick);
-        if (rounds.isPresent() && (duetGiven() || inTurnGiven() || ownCores) && !experiment.equals(ALL)) {
-            throw new IllegalArgumentException((ownCores ? "--own-cores" : duetGiven() ? "--duet" : "--in-turn")
+        if (rounds.isPresent() && (duetGiven() || inTurnGiven() || ownCores || instances != null) && !experiment.equals(ALL)) {
+            throw new IllegalArgumentException((ownCores ? "--own-cores" : duetGiven() ? "--duet" : inTurnGiven() ? "--in-turn" : "--instances")
                     + " is a way of the interleaved method, and " + definition.name() + " is measured by rounds: " + rounds.get());
         }
         if (rounds.isPresent()) {
             return new ExperimentRunner(layout, definition, file, settings, rounds.get(), System.out);
         }
-        return new InterleavedRun(layout, definition, file, settings, stopRule(definition), warmUpUsers, pairing(definition), System.out);
+        return new InterleavedRun(layout, definition.withInstances(instances(definition)), file, settings, stopRule(definition),
+                warmUpUsers, pairing(definition), System.out);
+    }
+
+    /** --instances, else the definition's, else one server per variant. */
+    int instances(ExperimentDefinition definition) {
+        if (instances != null) {
+            return instances;
+        }
+        Integer own = definition.interleavedOrNone().instances();
+        return own != null ? own : 1;
     }
 
     /**
@@ -348,6 +373,9 @@ public class ExperimentCommand implements Callable<Integer> {
                 case DUET_ON_OWN_CORES -> " --duet --own-cores";
                 case IN_TURN -> "duet".equals(definition.interleavedOrNone().pairing()) ? " --in-turn" : "";
             });
+            if (instances(definition) > 1) {
+                b.append(" --instances ").append(instances(definition));
+            }
         }
         if (variants != null) {
             b.append(" --variants ").append(String.join(",", variants));

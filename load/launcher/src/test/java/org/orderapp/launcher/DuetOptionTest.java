@@ -68,10 +68,29 @@ class DuetOptionTest {
     }
 
     @Test
+    void instancesComeFromTheFileOrTheCommandLineAndAreRecordedInTheCommand() throws Exception {
+        Path file = Files.writeString(dir.resolve("jvms.yaml"), TWO + "interleaved: {instances: 3}\n");
+        var byTheFile = parsed(file);
+        var definition = byTheFile.definition(file);
+        assertEquals(3, byTheFile.instances(definition));
+        assertTrue(byTheFile.commandLine("jvms", definition).endsWith(" --instances 3"), byTheFile.commandLine("jvms", definition));
+        var two = parsed(file, "--instances", "2");
+        assertEquals(2, two.instances(definition));
+        Path plain = Files.writeString(dir.resolve("plain.yaml"), TWO);
+        var one = parsed(plain);
+        assertEquals(1, one.instances(one.definition(plain)));
+        assertFalse(one.commandLine("plain", one.definition(plain)).contains("--instances"), "one server a variant is the default");
+        assertTrue(parsed(plain, "--rounds", "2").commandLine("plain", one.definition(plain)).endsWith("--rounds 2"),
+                "by rounds every round is a fresh JVM: no instances");
+    }
+
+    @Test
     void aWayOfTheInterleavedMethodIsRefusedWhereItCannotApplyBeforeAnythingStarts() {
         for (var options : java.util.List.of(java.util.List.of("all", "--own-cores"), java.util.List.of("calibration", "--own-cores", "--in-turn"),
                 java.util.List.of("calibration", "--own-cores", "--rounds", "2"), java.util.List.of("calibration", "--in-turn", "--quick"),
-                java.util.List.of("calibration", "--duet", "--rounds", "2"))) {
+                java.util.List.of("calibration", "--duet", "--rounds", "2"), java.util.List.of("calibration", "--instances", "2", "--rounds", "2"),
+                java.util.List.of("calibration", "--instances", "2", "--quick"), java.util.List.of("calibration", "--instances", "5"),
+                java.util.List.of("calibration", "--instances", "0"))) {
             var args = new java.util.ArrayList<>(java.util.List.of("experiment", "--dry-run"));
             args.addAll(options);
             var order = LoadOptions.commandLine(new OrderCommand());

@@ -42,7 +42,7 @@ public final class Calibration {
         double controlSpin = spin(definition, control);
         var found = new ArrayList<Method.Detected>();
         for (var v : definition.variants()) {
-            if (v.name().equals(control) || !v.properties().containsKey(RuntimeSwitches.SPIN_MICROS)) {
+            if (v.name().equals(control) || Instances.isExtra(v.name()) || !v.properties().containsKey(RuntimeSwitches.SPIN_MICROS)) {
                 continue;
             }
             double injected = spin(definition, v.name()) - controlSpin;

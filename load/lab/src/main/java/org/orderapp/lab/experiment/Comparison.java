@@ -129,8 +129,17 @@ public record Comparison(String experiment, String description, String command, 
         boolean robust = context.method() != null && Method.INTERLEAVED.equals(context.method().name());
         int crossover = context.method() != null && context.method().crossover() != null ? context.method().crossover() : 1;
         var ratios = new ArrayList<Ratio>();
+        var names = definition.variants().stream().map(Variant::name).toList();
+        int instances = Instances.count(names);
+        if (instances > 1) {
+            notes.add("Every variant on a server of its own ran on " + instances + " servers (" + String.join(", ",
+                    Instances.of(control, names)) + " ...): two JVMs of one configuration differ by their JIT compilers' "
+                    + "decisions, which no number of blocks averages out. A ratio between such variants is the mean of "
+                    + "every pair of their instances' paired ratios, with a t interval from how far the instances differ "
+                    + "(n is the blocks of the fewest paired); each instance's own figures are listed as a variant.");
+        }
         for (var v : definition.variants()) {
-            if (v.name().equals(control)) {
+            if (Instances.groupOf(v.name()).equals(control) || Instances.isExtra(v.name())) {
                 continue;
             }
             if (observations.stream().anyMatch(o -> o.variant().equals(v.name()) && !o.switched().isEmpty())) {
@@ -141,7 +150,10 @@ public record Comparison(String experiment, String description, String command, 
             }
             for (var e : stepNames.entrySet()) {
                 for (Metric m : definition.comparedMetrics()) {
-                    Ratio r = ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust, crossover);
+                    Ratio r = instances > 1 && v.serverOf() == null
+                            ? ratioAcrossInstances(definition, observations, Instances.of(v.name(), names),
+                            Instances.of(control, names), m, e.getKey(), e.getValue(), robust, crossover)
+                            : ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust, crossover);
                     if (r != null) {
                         ratios.add(r);
                     }
@@ -220,6 +232,44 @@ public record Comparison(String experiment, String description, String command, 
         return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
                 r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), pairs.size(), metric.verdict(r), guide,
                 Statistics.relativeHalfWidth(r));
+    }
+
+    /**
+     * A variant on several servers against the control on several ({@link Instances}): each pair of instances' paired
+     * ratio over the blocks (as {@link #ratio} takes it), then their mean with the interval of
+     * {@link Statistics#acrossInstances}. A pair of instances without a ratio (no valid paired block) leaves the ratio
+     * without an interval: the instances it has would not be a fair sample.
+     */
+    private static Ratio ratioAcrossInstances(ExperimentDefinition definition, List<Observation> observations, List<String> variant,
+                                              List<String> control, Metric metric, double step, String stepName, boolean robust,
+                                              int crossover) {
+        String name = variant.get(0);
+        Double guide = definition.expected(name, metric, step);
+        double[][] logs = new double[variant.size()][control.size()];
+        int fewest = Integer.MAX_VALUE;
+        boolean complete = true;
+        for (int i = 0; i < variant.size(); i++) {
+            for (int j = 0; j < control.size(); j++) {
+                List<double[]> pairs = paired(observations, variant.get(i), control.get(j), step, f -> f.value(metric), crossover);
+                fewest = Math.min(fewest, pairs.size());
+                Interval r = pairs.isEmpty() ? null : robust
+                        ? Statistics.pairedRatioRobust(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray())
+                        : Statistics.pairedRatio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray());
+                if (r == null) {
+                    complete = false;
+                } else {
+                    logs[i][j] = Math.log(r.estimate());
+                }
+            }
+        }
+        if (fewest == 0 || !complete) {
+            boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null && figures(o, step).value(metric) != null);
+            return measuredAtAll ? new Ratio(name, metric.key(), step, stepName, null, null, 0, "no valid paired blocks between "
+                    + "every instance of " + name + " and of the control: nothing to compare", guide, null) : null;
+        }
+        Interval r = Statistics.acrossInstances(logs);
+        return new Ratio(name, metric.key(), step, stepName, r.estimate(), r.hasInterval() ? List.of(r.low(), r.high()) : null,
+                fewest, metric.verdict(r), guide, Statistics.relativeHalfWidth(r));
     }
 
     /**

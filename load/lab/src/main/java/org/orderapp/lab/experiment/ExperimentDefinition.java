@@ -59,9 +59,10 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
     /**
      * How this experiment is best measured by the interleaved method, where the command line says nothing: its pairing
-     * ("in-turn" or "duet", as --in-turn and --duet) and its longest wall time (as --max-time). Null where not said.
+     * ("in-turn" or "duet", as --in-turn and --duet), its longest wall time (as --max-time) and its servers per variant
+     * (as --instances, {@link Instances}). Null where not said.
      */
-    public record Interleaved(String pairing, String maxTime) {
+    public record Interleaved(String pairing, String maxTime, Integer instances) {
 
         /** The pairings a file may name. */
         public static final List<String> PAIRINGS = List.of("in-turn", "duet");
@@ -77,12 +78,15 @@ public record ExperimentDefinition(String name, String varies, String descriptio
                     throw new IllegalArgumentException(file + ": interleaved: max-time: " + e.getMessage());
                 }
             }
+            if (instances != null) {
+                Instances.check(instances, file + ": interleaved");
+            }
         }
     }
 
     /** The interleaved method's defaults of the file; none said, an empty one. */
     public Interleaved interleavedOrNone() {
-        return interleaved != null ? interleaved : new Interleaved(null, null);
+        return interleaved != null ? interleaved : new Interleaved(null, null, null);
     }
 
     @JsonCreator
@@ -273,6 +277,20 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             return this;
         }
         return withVariants(variants.stream().map(v -> v.namesJdk() ? v : v.onJavaHome(home)).toList());
+    }
+
+    /**
+     * The same experiment with every variant on a server of its own run on n servers (the interleaved method's
+     * instances: NAME, NAME@2 ... NAME@n); 1 leaves it as it is.
+     */
+    public ExperimentDefinition withInstances(int n) {
+        Instances.check(n, name);
+        return n == 1 ? this : withVariants(Instances.expand(variants, n));
+    }
+
+    /** The servers per variant the definition runs on (1 before {@link #withInstances}). */
+    public int instances() {
+        return Instances.count(variants.stream().map(Variant::name).toList());
     }
 
     /** The same experiment with only some of its variants (those the host can run). */

@@ -74,6 +74,50 @@ public final class Statistics {
     }
 
     /**
+     * The ratio of a variant on several servers (instances) to the control on several, from every pair of instances'
+     * own ratio over the blocks ({@code logRatios[i][j]}: the log of variant instance i's paired ratio to control
+     * instance j's): exp of their mean, with a t interval from how far the instances differ among themselves. Each
+     * variant instance's effect is its row's mean, each control instance's its column's; their spread about the mean
+     * (pooled, n_v + n_c − 2 degrees of freedom) holds both the JVMs' own difference and what the blocks left of the
+     * machine's noise, so the interval is that of a mean over independent servers (the two-stage analysis of Georges,
+     * Buytaert and Eeckhout, OOPSLA 2007), and does not narrow with more blocks below what the JVMs differ by. No interval
+     * with one server on each side (no degree of freedom).
+     */
+    public static Interval acrossInstances(double[][] logRatios) {
+        int nv = logRatios.length;
+        int nc = nv == 0 ? 0 : logRatios[0].length;
+        if (nv == 0 || nc == 0) {
+            throw new IllegalArgumentException("no instances");
+        }
+        double[] rows = new double[nv];
+        double[] columns = new double[nc];
+        double all = 0;
+        for (int i = 0; i < nv; i++) {
+            if (logRatios[i].length != nc) {
+                throw new IllegalArgumentException("every variant instance needs a ratio to every control instance");
+            }
+            for (int j = 0; j < nc; j++) {
+                rows[i] += logRatios[i][j] / nc;
+                columns[j] += logRatios[i][j] / nv;
+                all += logRatios[i][j] / (nv * nc);
+            }
+        }
+        int df = nv + nc - 2;
+        if (df < 1) {
+            return new Interval(Math.exp(all), null, null, nv + nc);
+        }
+        double squares = 0;
+        for (double r : rows) {
+            squares += (r - all) * (r - all);
+        }
+        for (double c : columns) {
+            squares += (c - all) * (c - all);
+        }
+        double half = tQuantile(df) * Math.sqrt(squares / df * (1.0 / nv + 1.0 / nc));
+        return new Interval(Math.exp(all), Math.exp(all - half), Math.exp(all + half), nv + nc);
+    }
+
+    /**
      * The Hodges-Lehmann estimate of where values centre (the median of their Walsh averages, (x_i + x_j) / 2 for
      * i ≤ j) with the 95 % interval of Wilcoxon's signed-rank test, distribution-free for a symmetric spread; no
      * interval for fewer than six values.

@@ -162,6 +162,9 @@ public final class InterleavedExperiment {
                         + "paired per block%s; stopping at ±%s or after %d min", settings.pairing().words(),
                 load.warmUp().toSeconds() + " s", load.measure().toSeconds() + " s", settings.reset() == null ? "" : "; the data reset before every window, the "
                         + "emptied tables' optimizer statistics taken afresh at the end of its settle, and every window audited", StopRule.formatPercent(settings.stop().precision()), settings.stop().maxTime().toMinutes())
+                        + (definition.instances() == 1 ? "" : "; every variant on a server of its own ran on "
+                        + definition.instances() + " servers (instances), and its ratios are over them: the mean of every pair "
+                        + "of instances' paired ratios, with a t interval from how far the instances differ")
                         + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
                         + crossover() + " blocks, in which every server had every core alike")
                         + (definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on another's server is also "

@@ -37,10 +37,12 @@ public final class ResidentStacks implements AutoCloseable {
     static String serverPlan(ExperimentDefinition definition, boolean duet) {
         var shared = definition.servers().entrySet().stream().filter(e -> !e.getKey().equals(e.getValue()))
                 .map(e -> e.getKey() + " on " + e.getValue() + "'s").toList();
+        String each = definition.instances() == 1 ? "one per variant" : definition.instances() + " per variant (instances NAME, "
+                + "NAME@2 ...: the ratios are over them, since two JVMs of one configuration differ)";
         if (shared.isEmpty()) {
-            return definition.serverCount() + " server(s): one per variant";
+            return definition.serverCount() + " server(s): " + each;
         }
-        return definition.serverCount() + " server(s): one per variant but " + String.join(", ", shared)
+        return definition.serverCount() + " server(s): " + each + " but " + String.join(", ", shared)
                 + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)"
                 + (duet ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
                 + "a time and its own again where it has fewer (a partner window: through the windows the other servers "

@@ -98,6 +98,42 @@ class ComparisonTest {
         assertTrue(wide.ci95().get(1) / wide.ci95().get(0) > 1.5, "per block the core's difference is in every ratio: " + wide.ci95());
     }
 
+    /**
+     * Two servers per variant, each JVM a few per cent off its configuration's own figure for good: every block agrees
+     * exactly, yet the ratio's interval is as wide as the servers differ, where one server a side would have found a
+     * ratio of one pair of JVMs with no interval to speak of.
+     */
+    @Test
+    void instancesGiveTheRatioOverTheServersWithTheirSpreadInItsInterval() {
+        var definition = DEFINITION.withInstances(2);
+        Map<String, Double> jvm = Map.of("a", 1.00, "a@2", 1.04, "b", 1.10 * 0.98, "b@2", 1.10 * 1.02);
+        double[] pace = {1.0, 0.8, 1.1, 0.9, 1.05, 0.95, 1.0};
+        var o = new ArrayList<Observation>();
+        for (int block = 1; block <= pace.length; block++) {
+            for (String v : List.of("a", "a@2", "b", "b@2")) {
+                o.add(window(o.size() + 1, block, 0, v, 200 * pace[block - 1] * jvm.get(v), false, true));
+            }
+        }
+        var method = new Method(Method.INTERLEAVED, "in turn", 0.03, pace.length, "test", 10.0, null, null, "PASS", null, null);
+        Comparison c = Comparison.of(definition, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w",
+                false, List.of(), method), o);
+        var r = c.ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals("b", r.variant());
+        assertEquals(1.10 * Math.sqrt(0.98 * 1.02 / 1.04), r.ratio(), 1e-9, "the geometric mean over the four pairs of servers");
+        assertEquals(pace.length, r.n(), "blocks");
+        // rows ±0.02 about the mean, columns ±0.0196: the interval of a mean over two servers a side (2 degrees of freedom)
+        assertTrue(r.ci95().get(0) < 1.03 && r.ci95().get(1) > 1.16, "as wide as the JVMs differ: " + r.ci95());
+        assertTrue(c.ratios().stream().noneMatch(x -> x.variant().contains("@")), "an instance is no variant of its own to compare");
+        assertEquals(List.of("a", "a@2", "b", "b@2"), c.variants().stream().map(Comparison.VariantFigures::name).toList(),
+                "each server's figures are listed");
+        assertTrue(c.notes().stream().anyMatch(n -> n.contains("ran on 2 servers (a, a@2 ...)")), c.notes().toString());
+        var onePair = Comparison.of(DEFINITION, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w",
+                false, List.of(), method), o.stream().filter(w -> !w.variant().contains("@")).toList())
+                .ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(1.10 * 0.98, onePair.ratio(), 1e-9, "one server a side: one pair of JVMs' ratio");
+        assertTrue(onePair.ci95().get(1) - onePair.ci95().get(0) < 1e-6, "and every block agrees on it: " + onePair.ci95());
+    }
+
     @Test
     void aCrossoverGroupWithABlockMissingIsLeftOut() {
         var byRound = new java.util.TreeMap<Integer, double[]>();

@@ -1,6 +1,7 @@
 package org.orderapp.lab.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -213,6 +214,32 @@ class ExperimentDefinitionTest {
         assertMessage(file("none", ON_SERVER_OF.replace("properties: {order.calibration.spin-micros: \"200\"}", "description: nothing")),
                 "it sets no property");
         assertMessage(file("value", ON_SERVER_OF.replace("\"200\"", "\"-5\"")), "a whole number of microseconds, not '-5'");
+    }
+
+    @Test
+    void instancesRunEveryVariantWithAServerOfItsOwnOnSeveralServers() throws Exception {
+        var d = ExperimentDefinition.read(file("instances", ON_SERVER_OF + """
+                  - name: other
+                interleaved:
+                  instances: 3
+                """));
+        assertEquals(3, d.interleavedOrNone().instances());
+        assertEquals(1, d.instances(), "the file's definition as written; the method expands it");
+        var three = d.withInstances(3);
+        assertEquals(List.of("control", "control@2", "control@3", "spin", "other", "other@2", "other@3"),
+                three.variants().stream().map(Variant::name).toList(), "spin is switched within control's JVM: not repeated");
+        assertEquals(3, three.instances());
+        assertEquals(6, three.serverCount());
+        assertEquals("control", three.servers().get("spin"));
+        Variant copy = three.variants().get(1);
+        assertEquals("tuned", copy.profile());
+        assertEquals(List.of("-Xmx1g"), copy.jvmOptions());
+        assertEquals(Map.of("order.ds.max-pool-size", "10"), copy.properties());
+        assertEquals("control", Instances.groupOf("control@2"));
+        assertEquals(List.of("other", "other@2", "other@3"), Instances.of("other", three.variants().stream().map(Variant::name).toList()));
+        assertSame(d, d.withInstances(1));
+        assertMessage(file("many", ON_SERVER_OF + "interleaved:\n  instances: 9\n"), "instances is from 1 to 4 servers per variant; got 9");
+        assertMessage(file("at", ON_SERVER_OF.replace("name: spin", "name: spin@2")), "every variant needs a name of letters");
     }
 
     private static void assertMessage(Path f, String expected) {

@@ -30,6 +30,23 @@ class StatisticsTest {
     }
 
     @Test
+    void aRatioAcrossInstancesTakesItsIntervalFromHowFarTheServersDiffer() {
+        // rows (variant instances) 0.03 and 0.01, columns (control instances) 0.01 and 0.03, mean 0.02; squares 4 × 0.0001,
+        // 2 degrees of freedom: se = sqrt(0.0004 / 2 × (1/2 + 1/2)) = 0.0141421, half width 4.3027 × se = 0.0608494
+        Interval i = Statistics.acrossInstances(new double[][] {{0.02, 0.04}, {0.00, 0.02}});
+        assertEquals(Math.exp(0.02), i.estimate(), EPS);
+        assertEquals(Math.exp(0.02 - 0.0608494), i.low(), 1e-5);
+        assertEquals(Math.exp(0.02 + 0.0608494), i.high(), 1e-5);
+        assertEquals(4, i.n(), "four servers");
+        // Three against one: rows 0.01, 0.02, 0.03 about 0.02, the one column at the mean: squares 0.0002, 2 degrees of freedom
+        Interval uneven = Statistics.acrossInstances(new double[][] {{0.01}, {0.02}, {0.03}});
+        assertEquals(Math.exp(0.02), uneven.estimate(), EPS);
+        double half = Statistics.tQuantile(2) * Math.sqrt(0.0002 / 2 * (1.0 / 3 + 1));
+        assertEquals(Math.exp(0.02 + half), uneven.high(), 1e-9);
+        assertFalse(Statistics.acrossInstances(new double[][] {{0.05}}).hasInterval(), "one server a side: no degree of freedom");
+    }
+
+    @Test
     void oneRoundHasNoInterval() {
         Interval i = Statistics.mean(new double[] {42});
         assertEquals(42, i.estimate(), EPS);
