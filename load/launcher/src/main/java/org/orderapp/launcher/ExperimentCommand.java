@@ -373,7 +373,7 @@ public class ExperimentCommand implements Callable<Integer> {
                 case DUET_ON_OWN_CORES -> " --duet --own-cores";
                 case IN_TURN -> "duet".equals(definition.interleavedOrNone().pairing()) ? " --in-turn" : "";
             });
-            if (instances(definition) > 1) {
+            if (instances(definition) > 1 || instances != null || definition.interleavedOrNone().instances() != null) {
                 b.append(" --instances ").append(instances(definition));
             }
         }

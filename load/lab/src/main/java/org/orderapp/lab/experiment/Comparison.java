@@ -55,10 +55,23 @@ public record Comparison(String experiment, String description, String command, 
 
     /**
      * A variant against the control at one step, for one metric; halfWidth: the interval's farther end from the ratio,
-     * as a share of it; guide: the guide's ratio, if it gives one.
+     * as a share of it; guide: the guide's ratio, if it gives one; servers: how many servers the interval is over, where
+     * a side ran on several ({@link Instances}), else null; blocksHalfWidth: then the widest of the instance pairs' own
+     * intervals over the blocks, what more blocks narrow (the ratio's own stops at the servers' spread), and what the
+     * stop rule waits for.
      */
     public record Ratio(String variant, String metric, double step, String stepName, Double ratio, List<Double> ci95, int n,
-                        String verdict, Double guide, Double halfWidth) {
+                        String verdict, Double guide, Double halfWidth, Integer servers, Double blocksHalfWidth) {
+
+        public Ratio(String variant, String metric, double step, String stepName, Double ratio, List<Double> ci95, int n,
+                     String verdict, Double guide, Double halfWidth) {
+            this(variant, metric, step, stepName, ratio, ci95, n, verdict, guide, halfWidth, null, null);
+        }
+
+        /** The half-width the stop rule waits for: over the blocks where the ratio is over several servers. */
+        public Double stopHalfWidth() {
+            return servers == null ? halfWidth : blocksHalfWidth;
+        }
     }
 
     /**
@@ -150,10 +163,16 @@ public record Comparison(String experiment, String description, String command, 
             }
             for (var e : stepNames.entrySet()) {
                 for (Metric m : definition.comparedMetrics()) {
-                    Ratio r = instances > 1 && v.serverOf() == null
-                            ? ratioAcrossInstances(definition, observations, Instances.of(v.name(), names),
-                            Instances.of(control, names), m, e.getKey(), e.getValue(), robust, crossover)
+                    // On several servers a side, over them; a runtime variant on the control's server within its JVM, as
+                    // with one; on another's server, its one server against the control's several.
+                    boolean onControls = control.equals(definition.servers().get(v.name())) && v.serverOf() != null;
+                    Ratio r = instances > 1 && !onControls
+                            ? ratioAcrossInstances(definition, observations, v.serverOf() == null ? Instances.of(v.name(), names)
+                            : List.of(v.name()), Instances.of(control, names), m, e.getKey(), e.getValue(), robust, crossover)
                             : ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust, crossover);
+                    if (r != null && robust && instances == 1 && v.serverOf() == null) {
+                        r = withinTwoJvms(r, m);
+                    }
                     if (r != null) {
                         ratios.add(r);
                     }
@@ -235,10 +254,35 @@ public record Comparison(String experiment, String description, String command, 
     }
 
     /**
+     * A difference found between two servers, one a side, whose interval reaches within what two JVMs of one
+     * configuration differ by ({@link Instances#JVM_DIFFERENCE}), for throughput and CPU per transaction: its verdict
+     * says that it may be the JVMs' and how to tell. A difference wholly beyond that, or none found, is left as it is.
+     */
+    static Ratio withinTwoJvms(Ratio r, Metric metric) {
+        if ((metric != Metric.THROUGHPUT && metric != Metric.CPU) || r.ci95() == null) {
+            return r;
+        }
+        double low = r.ci95().get(0);
+        double high = r.ci95().get(1);
+        double band = 1 + Instances.JVM_DIFFERENCE;
+        boolean excludesOne = low > 1 || high < 1;
+        if (!excludesOne || low >= band || high <= 1 / band) {
+            return r;
+        }
+        return new Ratio(r.variant(), r.metric(), r.step(), r.stepName(), r.ratio(), r.ci95(), r.n(), r.verdict()
+                + String.format(Locale.ROOT, "; but within what two JVMs of one configuration differ by here (up to %.0f %%), "
+                + "one server a side: it may be theirs, not the setting's (--instances 3 tells)", 100 * Instances.JVM_DIFFERENCE),
+                r.guide(), r.halfWidth());
+    }
+
+    /**
      * A variant on several servers against the control on several ({@link Instances}): each pair of instances' paired
-     * ratio over the blocks (as {@link #ratio} takes it), then their mean with the interval of
-     * {@link Statistics#acrossInstances}. A pair of instances without a ratio (no valid paired block) leaves the ratio
-     * without an interval: the instances it has would not be a fair sample.
+     * ratio over the blocks (as {@link #ratio} takes it), then exp of the mean of their logarithms with the interval of
+     * {@link Statistics#acrossInstances}, which assumes the JVMs of both configurations spread alike (with as many
+     * servers a side, its standard error is Welch's). Before every pair has an interval of its own over the blocks (six
+     * blocks for the signed-rank one) the ratio has none, as with one server a side: a stalled window among few blocks
+     * would otherwise go straight into its server's effect. A pair without a ratio at all (a value of zero, or no valid
+     * paired block) leaves no ratio: the servers it has would not be a fair sample.
      */
     private static Ratio ratioAcrossInstances(ExperimentDefinition definition, List<Observation> observations, List<String> variant,
                                               List<String> control, Metric metric, double step, String stepName, boolean robust,
@@ -247,29 +291,42 @@ public record Comparison(String experiment, String description, String command, 
         Double guide = definition.expected(name, metric, step);
         double[][] logs = new double[variant.size()][control.size()];
         int fewest = Integer.MAX_VALUE;
-        boolean complete = true;
+        boolean zero = false;
+        boolean everyPairHasAnInterval = true;
+        double widestPair = 0;
         for (int i = 0; i < variant.size(); i++) {
             for (int j = 0; j < control.size(); j++) {
                 List<double[]> pairs = paired(observations, variant.get(i), control.get(j), step, f -> f.value(metric), crossover);
                 fewest = Math.min(fewest, pairs.size());
-                Interval r = pairs.isEmpty() ? null : robust
-                        ? Statistics.pairedRatioRobust(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray())
-                        : Statistics.pairedRatio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray());
-                if (r == null) {
-                    complete = false;
-                } else {
-                    logs[i][j] = Math.log(r.estimate());
+                if (pairs.isEmpty()) {
+                    continue;
                 }
+                double[] mine = pairs.stream().mapToDouble(p -> p[0]).toArray();
+                double[] theirs = pairs.stream().mapToDouble(p -> p[1]).toArray();
+                Interval r = robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
+                if (r == null) {
+                    zero = true;
+                    continue;
+                }
+                logs[i][j] = Math.log(r.estimate());
+                Double width = Statistics.relativeHalfWidth(r);
+                everyPairHasAnInterval &= width != null;
+                widestPair = width == null ? widestPair : Math.max(widestPair, width);
             }
         }
-        if (fewest == 0 || !complete) {
-            boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null && figures(o, step).value(metric) != null);
-            return measuredAtAll ? new Ratio(name, metric.key(), step, stepName, null, null, 0, "no valid paired blocks between "
-                    + "every instance of " + name + " and of the control: nothing to compare", guide, null) : null;
+        int servers = variant.size() + control.size();
+        boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null && figures(o, step).value(metric) != null);
+        if (zero) {
+            return new Ratio(name, metric.key(), step, stepName, null, null, fewest, metric.verdict(null), guide, null, servers, null);
         }
-        Interval r = Statistics.acrossInstances(logs);
+        if (fewest == 0) {
+            return measuredAtAll ? new Ratio(name, metric.key(), step, stepName, null, null, 0, "no valid paired blocks between "
+                    + "every server of " + name + " and every server of the control: nothing to compare", guide, null, servers, null) : null;
+        }
+        Interval across = Statistics.acrossInstances(logs);
+        Interval r = everyPairHasAnInterval ? across : new Interval(across.estimate(), null, null, fewest);
         return new Ratio(name, metric.key(), step, stepName, r.estimate(), r.hasInterval() ? List.of(r.low(), r.high()) : null,
-                fewest, metric.verdict(r), guide, Statistics.relativeHalfWidth(r));
+                fewest, metric.verdict(r), guide, Statistics.relativeHalfWidth(r), servers, everyPairHasAnInterval ? widestPair : null);
     }
 
     /**

@@ -285,7 +285,22 @@ public record ExperimentDefinition(String name, String varies, String descriptio
      */
     public ExperimentDefinition withInstances(int n) {
         Instances.check(n, name);
-        return n == 1 ? this : withVariants(Instances.expand(variants, n));
+        if (n == 1) {
+            return this;
+        }
+        var control = variants.stream().filter(v -> v.name().equals(controlOrDefault())).findFirst().orElseThrow();
+        if (control.serverOf() != null) {
+            throw new IllegalArgumentException(name + ": instances: the control " + control.name() + " is measured on "
+                    + control.serverOf() + "'s server, so its servers would not be its own; make a variant with a server of "
+                    + "its own the control");
+        }
+        var expanded = withVariants(Instances.expand(variants, n));
+        if (expanded.serverCount() > Instances.MAX_SERVERS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: instances: %d servers per variant "
+                    + "would start %d servers (and as many databases all at once); at most %d on one machine: fewer "
+                    + "instances, or fewer variants (--variants)", name, n, expanded.serverCount(), Instances.MAX_SERVERS));
+        }
+        return expanded;
     }
 
     /** The servers per variant the definition runs on (1 before {@link #withInstances}). */

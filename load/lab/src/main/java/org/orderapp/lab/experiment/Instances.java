@@ -16,10 +16,22 @@ import java.util.List;
  */
 public final class Instances {
 
+    /**
+     * How far two JVMs of one configuration differ here, at most, in throughput or CPU per transaction: the A/A ratios of
+     * CPU per transaction of the last five open-load calibrations, one server a side, were 0.97–1.01, 1.006–1.033,
+     * 0.956–0.982, 0.96–1.02 and 0.969–0.992 (2026-11-30 and 12-01). With one server a side, a ratio whose interval
+     * reaches within this of 1 may be the JVMs' difference and not the setting's: its verdict says so.
+     */
+    public static final double JVM_DIFFERENCE = 0.03;
     /** Between a variant's name and its instance's number. */
     public static final String MARK = "@";
-    /** The most servers per variant: each is a server and (all at once) a database of its own on a two-core machine. */
+    /** The most servers per variant: past four, a t interval over them narrows little (2.45 at 6 degrees of freedom). */
     public static final int MAX = 4;
+    /**
+     * The most servers an experiment may start with its instances: each is a JVM of up to 512 MB of heap and, all at once,
+     * a database of its own, and every one shares the machine's cores.
+     */
+    public static final int MAX_SERVERS = 8;
 
     private Instances() {
     }
@@ -45,6 +57,10 @@ public final class Instances {
         return names.stream().mapToInt(n -> of(groupOf(n), names).size()).max().orElse(1);
     }
 
+    private static List<String> names(List<Variant> variants) {
+        return variants.stream().map(Variant::name).toList();
+    }
+
     /** Checks a number of instances; a bad one is an IllegalArgumentException saying what is allowed. */
     public static int check(int n, String where) {
         if (n < 1 || n > MAX) {
@@ -61,8 +77,8 @@ public final class Instances {
         var all = new ArrayList<Variant>();
         for (Variant v : variants) {
             all.add(v);
-            if (v.serverOf() != null) {
-                continue;
+            if (v.serverOf() != null || isExtra(v.name()) || names(variants).contains(v.name() + MARK + 2)) {
+                continue; // on another's server, or an instance already
             }
             for (int k = 2; k <= n; k++) {
                 all.add(new Variant(v.name() + MARK + k, (v.description() == null ? v.summary() : v.description())

@@ -426,7 +426,7 @@ final class BlockLoop {
         if (latest == null) {
             return List.of();
         }
-        return latest.ratios().stream().filter(r -> headline(r.metric())).map(Comparison.Ratio::halfWidth).toList();
+        return latest.ratios().stream().filter(r -> headline(r.metric())).map(Comparison.Ratio::stopHalfWidth).toList();
     }
 
     /** The calibration's spins found so far (none in other experiments). */
@@ -452,7 +452,14 @@ final class BlockLoop {
         if (widths.isEmpty() || widths.stream().anyMatch(w -> w == null)) {
             return "unknown (no interval yet: it needs six counted blocks, on own cores six complete crossover groups)";
         }
-        return StopRule.formatPercent(widths.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        String blocksWidest = StopRule.formatPercent(widths.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        var overServers = latest.ratios().stream().filter(r -> headline(r.metric()) && r.servers() != null).toList();
+        if (overServers.isEmpty()) {
+            return blocksWidest;
+        }
+        // Several servers a side: the blocks narrow each pair of servers' interval; the ratio's stops at their spread.
+        return blocksWidest + " (each pair of servers over its blocks; the ratios over the servers ±" + StopRule.formatPercent(
+                overServers.stream().mapToDouble(r -> r.halfWidth() == null ? Double.NaN : r.halfWidth()).max().orElse(0)) + ")";
     }
 
     private void say(String line) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -121,6 +122,9 @@ class ComparisonTest {
         assertEquals("b", r.variant());
         assertEquals(1.10 * Math.sqrt(0.98 * 1.02 / 1.04), r.ratio(), 1e-9, "the geometric mean over the four pairs of servers");
         assertEquals(pace.length, r.n(), "blocks");
+        assertEquals(4, r.servers());
+        assertEquals(0, r.blocksHalfWidth(), 1e-9, "every pair of servers agrees in every block");
+        assertEquals(r.blocksHalfWidth(), r.stopHalfWidth(), "the stop rule waits for the blocks, not for the servers' spread");
         // rows ±0.02 about the mean, columns ±0.0196: the interval of a mean over two servers a side (2 degrees of freedom)
         assertTrue(r.ci95().get(0) < 1.03 && r.ci95().get(1) > 1.16, "as wide as the JVMs differ: " + r.ci95());
         assertTrue(c.ratios().stream().noneMatch(x -> x.variant().contains("@")), "an instance is no variant of its own to compare");
@@ -132,6 +136,47 @@ class ComparisonTest {
                 .ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
         assertEquals(1.10 * 0.98, onePair.ratio(), 1e-9, "one server a side: one pair of JVMs' ratio");
         assertTrue(onePair.ci95().get(1) - onePair.ci95().get(0) < 1e-6, "and every block agrees on it: " + onePair.ci95());
+    }
+
+    @Test
+    void withInstancesARuntimeVariantIsComparedWithinItsHostsJvmOrAgainstEveryControlServer() {
+        var definition = new ExperimentDefinition("runtime", "r on a's server, s on b's", null, null, null, null, Map.of(), 3, "a",
+                List.of(variant("a"), variant("b"), onServerOf("r", "a"), onServerOf("s", "b"))).withInstances(2);
+        assertEquals(List.of("a", "a@2", "b", "b@2", "r", "s"), definition.variants().stream().map(Variant::name).toList());
+        Map<String, Double> jvm = Map.of("a", 1.00, "a@2", 1.04, "b", 0.98, "b@2", 1.02, "r", 1.10, "s", 0.98 * 1.2);
+        var o = new ArrayList<Observation>();
+        for (int block = 1; block <= 6; block++) {
+            for (String v : jvm.keySet().stream().sorted().toList()) {
+                o.add(window(o.size() + 1, block, 0, v, 200 * jvm.get(v), false, true));
+            }
+        }
+        var method = new Method(Method.INTERLEAVED, "in turn", 0.03, 6, "test", 10.0, null, null, "PASS", null, null);
+        Comparison c = Comparison.of(definition, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w",
+                false, List.of(), method), o);
+        var r = c.ratios().stream().filter(x -> x.variant().equals("r") && x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(1.10, r.ratio(), 1e-9, "on a's server: against a's own JVM, block by block");
+        assertNull(r.servers());
+        var s = c.ratios().stream().filter(x -> x.variant().equals("s") && x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertEquals(0.98 * 1.2 / Math.sqrt(1.04), s.ratio(), 1e-9, "on b's server: one JVM against both of the control's");
+        assertEquals(3, s.servers());
+    }
+
+    private static Variant onServerOf(String name, String host) {
+        return new Variant(name, null, null, Map.of("order.calibration.spin-micros", "50"), null, null, null, null, null, null, null,
+                null, host);
+    }
+
+    @Test
+    void aSmallDifferenceBetweenOneServerASideSaysItMayBeTheJvms() {
+        var small = new Comparison.Ratio("b", "cpu_ms_per_tx", 20, "20 users", 0.98, List.of(0.97, 0.99), 12, "lower by 2.0 %", null, 0.01);
+        assertTrue(Comparison.withinTwoJvms(small, Metric.CPU).verdict().endsWith("it may be theirs, not the setting's "
+                + "(--instances 3 tells)"), Comparison.withinTwoJvms(small, Metric.CPU).verdict());
+        var large = new Comparison.Ratio("b", "throughput", 20, "20 users", 1.10, List.of(1.07, 1.13), 12, "faster by 10 %", null, 0.03);
+        assertSame(large, Comparison.withinTwoJvms(large, Metric.THROUGHPUT), "wholly beyond 3 %: the setting's");
+        var none = new Comparison.Ratio("b", "throughput", 20, "20 users", 1.0, List.of(0.98, 1.02), 12, "no difference", null, 0.02);
+        assertSame(none, Comparison.withinTwoJvms(none, Metric.THROUGHPUT));
+        var p99 = new Comparison.Ratio("b", "p99_ms", 20, "20 users", 0.98, List.of(0.97, 0.99), 12, "lower by 2.0 %", null, 0.01);
+        assertSame(p99, Comparison.withinTwoJvms(p99, Metric.P99), "the JVMs' difference was measured for throughput and CPU");
     }
 
     @Test

@@ -240,6 +240,14 @@ class ExperimentDefinitionTest {
         assertSame(d, d.withInstances(1));
         assertMessage(file("many", ON_SERVER_OF + "interleaved:\n  instances: 9\n"), "instances is from 1 to 4 servers per variant; got 9");
         assertMessage(file("at", ON_SERVER_OF.replace("name: spin", "name: spin@2")), "every variant needs a name of letters");
+        assertEquals(three.variants(), three.withInstances(3).variants(), "an instance is not repeated again");
+        var e = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(file("nine", ON_SERVER_OF
+                + "  - name: other\n  - name: third\n")).withInstances(3));
+        assertTrue(e.getMessage().contains("3 servers per variant would start 9 servers (and as many databases all at once); "
+                + "at most 8 on one machine"), e.getMessage());
+        var spinControl = ExperimentDefinition.read(file("spin-control", ON_SERVER_OF + "control: spin\n"));
+        e = assertThrows(IllegalArgumentException.class, () -> spinControl.withInstances(2));
+        assertTrue(e.getMessage().contains("the control spin is measured on control's server"), e.getMessage());
     }
 
     private static void assertMessage(Path f, String expected) {
