@@ -419,7 +419,9 @@ public class ExperimentCommand implements Callable<Integer> {
                 System.out.printf("%-26s   method: %s%n", "", MethodChoice.whyRounds(d, false, false)
                         .map(why -> "rounds (" + why + ")").orElse("interleaved (resident servers, blocks of windows"
                                 + ("duet".equals(d.interleavedOrNone().pairing()) ? ", all at once: duet" : "")
-                                + (d.interleavedOrNone().maxTime() != null ? ", at most " + d.interleavedOrNone().maxTime() : "") + ")"));
+                                + (d.interleavedOrNone().maxTime() != null ? ", at most " + d.interleavedOrNone().maxTime() : "")
+                                + (d.interleavedOrNone().instances() != null ? ", " + d.interleavedOrNone().instances()
+                                + " servers per variant" : "") + ")"));
             } catch (IllegalArgumentException e) {
                 System.out.printf("%-26s INVALID: %s%n", file.getFileName(), e.getMessage());
             }

@@ -35,7 +35,8 @@ import org.orderapp.lab.profile.ProfileDiffs;
  * measured, or, as a duet, every variant's window at the same time; when the data is reset before every window (and
  * every window audited, unless the load is not), each settle ends by taking the emptied tables' optimizer statistics
  * afresh (LoadSession#freshStatisticsBeforeWindows). After each block the comparison is rewritten, its ratios paired per block (the
- * Hodges-Lehmann estimate of the blocks' log-ratios with the signed-rank interval, Statistics.pairedRatioRobust), and
+ * Hodges-Lehmann estimate of the blocks' log-ratios with the signed-rank interval, Statistics.pairedRatioRobust; with
+ * several servers per variant, over the servers, Statistics.acrossInstances), and
  * the StopRule decides whether another block is needed. Without a data reset, every database is audited once at the
  * end, against the orders acknowledged on it to every variant.
  */

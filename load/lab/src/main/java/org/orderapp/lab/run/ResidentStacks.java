@@ -23,7 +23,8 @@ import org.orderapp.stack.layout.ServerAddress;
 import org.orderapp.target.Target;
 
 /**
- * The servers of an interleaved experiment, one per variant, started once and kept up (and started again by their
+ * The servers of an interleaved experiment, one per variant (with instances, one per instance: NAME@2 ... is a variant of
+ * its own here), started once and kept up (and started again by their
  * supervisor if one dies) until closed. Server i has the experiment's port offset plus i × 20, as a cluster's nodes
  * have. A variant on another's server (server-of) has none of its own: it is measured on its host's, which is started
  * allowing runtime switches and switched to each variant's settings before its window. The variants share one
