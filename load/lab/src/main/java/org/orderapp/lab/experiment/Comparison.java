@@ -143,7 +143,7 @@ public record Comparison(String experiment, String description, String command, 
         int crossover = context.method() != null && context.method().crossover() != null ? context.method().crossover() : 1;
         var ratios = new ArrayList<Ratio>();
         var names = definition.variants().stream().map(Variant::name).toList();
-        int instances = Instances.count(names);
+        int instances = definition.instances();
         if (instances > 1) {
             notes.add("Every variant on a server of its own ran on " + instances + " servers (" + String.join(", ",
                     Instances.of(control, names)) + " ...): two JVMs of one configuration differ by their JIT compilers' "
@@ -240,17 +240,25 @@ public record Comparison(String experiment, String description, String command, 
         List<double[]> pairs = paired(observations, variant, control, step, f -> f.value(metric), crossover);
         Double guide = definition.expected(variant, metric, step);
         if (pairs.isEmpty()) {
-            boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null
-                    && figures(o, step).value(metric) != null);
-            return measuredAtAll ? new Ratio(variant, metric.key(), step, stepName, null, null, 0,
+            return measuredAtAll(observations, metric, step) ? new Ratio(variant, metric.key(), step, stepName, null, null, 0,
                     "no valid paired rounds: nothing to compare", guide, null) : null;
         }
-        double[] mine = pairs.stream().mapToDouble(p -> p[0]).toArray();
-        double[] theirs = pairs.stream().mapToDouble(p -> p[1]).toArray();
-        Interval r = robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
+        Interval r = pairedInterval(pairs, robust);
         return new Ratio(variant, metric.key(), step, stepName, r == null ? null : r.estimate(),
                 r == null || !r.hasInterval() ? null : List.of(r.low(), r.high()), pairs.size(), metric.verdict(r), guide,
                 Statistics.relativeHalfWidth(r));
+    }
+
+    /** The ratio of paired rounds or blocks: robustly (the interleaved method's blocks), or the t interval of rounds. */
+    private static Interval pairedInterval(List<double[]> pairs, boolean robust) {
+        double[] mine = pairs.stream().mapToDouble(p -> p[0]).toArray();
+        double[] theirs = pairs.stream().mapToDouble(p -> p[1]).toArray();
+        return robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
+    }
+
+    /** Whether any observation has the metric at the step (else the ratio is left out, not reported as missing). */
+    private static boolean measuredAtAll(List<Observation> observations, Metric metric, double step) {
+        return observations.stream().anyMatch(o -> figures(o, step) != null && figures(o, step).value(metric) != null);
     }
 
     /**
@@ -301,9 +309,7 @@ public record Comparison(String experiment, String description, String command, 
                 if (pairs.isEmpty()) {
                     continue;
                 }
-                double[] mine = pairs.stream().mapToDouble(p -> p[0]).toArray();
-                double[] theirs = pairs.stream().mapToDouble(p -> p[1]).toArray();
-                Interval r = robust ? Statistics.pairedRatioRobust(mine, theirs) : Statistics.pairedRatio(mine, theirs);
+                Interval r = pairedInterval(pairs, robust);
                 if (r == null) {
                     zero = true;
                     continue;
@@ -315,12 +321,11 @@ public record Comparison(String experiment, String description, String command, 
             }
         }
         int servers = variant.size() + control.size();
-        boolean measuredAtAll = observations.stream().anyMatch(o -> figures(o, step) != null && figures(o, step).value(metric) != null);
         if (zero) {
             return new Ratio(name, metric.key(), step, stepName, null, null, fewest, metric.verdict(null), guide, null, servers, null);
         }
         if (fewest == 0) {
-            return measuredAtAll ? new Ratio(name, metric.key(), step, stepName, null, null, 0, "no valid paired blocks between "
+            return measuredAtAll(observations, metric, step) ? new Ratio(name, metric.key(), step, stepName, null, null, 0, "no valid paired blocks between "
                     + "every server of " + name + " and every server of the control: nothing to compare", guide, null, servers, null) : null;
         }
         Interval across = Statistics.acrossInstances(logs);
