@@ -178,7 +178,7 @@ public final class InterleavedExperiment {
                 Calibration.detected(definition, loop.observations(), crossover()), null,
                 audit, profiles, crossover());
         var context = new Comparison.Context(settings.command(), settings.started().toString(), Instant.now().toString(),
-                Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
+                Comparison.units(load.model() == LoadConfig.Model.OPEN),
                 "every server warmed once until steady; a settle of " + load.warmUp().toSeconds() + " s before each window",
                 loop.interrupted(), settings.notes(), method);
         Comparison comparison = Comparison.of(definition, context, loop.observations());

@@ -65,7 +65,7 @@ final class RoundsRecord {
                 Duration.between(started, Instant.now()).toSeconds() / 60.0, null, setting.because(), null, null, null);
         LoadConfig load = setting.load();
         var context = new Comparison.Context(setting.settings().command(), started.toString(), Instant.now().toString(),
-                Map.of("throughput", "tx/s", "step", load.model() == LoadConfig.Model.CLOSED ? "users" : "tx/s offered"),
+                Comparison.units(load.model() == LoadConfig.Model.OPEN),
                 warmUpDescription(load), interrupted, notes(), method);
         Comparison comparison = Comparison.of(setting.definition(), context, observations);
         ComparisonFiles.write(folder, comparison);

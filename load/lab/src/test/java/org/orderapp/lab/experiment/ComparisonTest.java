@@ -179,6 +179,37 @@ class ComparisonTest {
         assertSame(p99, Comparison.withinTwoJvms(p99, Metric.P99), "the JVMs' difference was measured for throughput and CPU");
     }
 
+    /**
+     * An open load of 75 tx/s: both servers kept up, b's windows complete one transaction in 10,000 fewer (in flight at
+     * their ends) in every block, an interval far from 1 that is no difference in what the servers can do; where b falls
+     * 4 % short of the arrivals, it is one. The same figures as users of a closed load keep the ordinary verdict.
+     */
+    @Test
+    void anOpenLoadsThroughputBetweenServersThatKeptUpIsTheArrivalRate() {
+        var method = new Method(Method.INTERLEAVED, "in turn", 0.03, 8, "test", 10.0, null, null, "PASS", null, null);
+        java.util.function.BiFunction<Double, Boolean, Comparison.Ratio> throughput = (b, open) -> {
+            var o = new ArrayList<Observation>();
+            for (int block = 1; block <= 8; block++) {
+                double jitter = 1 + 0.0001 * (block % 3);
+                for (String v : List.of("a", "b")) {
+                    var cpu = Map.of("server", 2.8, "db", 1.0, "driver", 0.5, "other", 0.1);
+                    o.add(new Observation(o.size() + 1, block, v, "runs/" + v, true, List.of(), List.of(new StepFigures(75,
+                            open ? "75 tx/s" : "75 users", 75 * jitter * (v.equals("a") ? 1 : b), 20.0, 8.0, cpu)), false, 0, false));
+                }
+            }
+            return Comparison.of(DEFINITION, new Comparison.Context("cmd", "t0", "t1", Comparison.units(open), "w", false, List.of(),
+                    method), o).ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
+        };
+        var keptUp = throughput.apply(0.9999, true);
+        assertTrue(keptUp.ci95().get(1) < 1, "the interval excludes 1: " + keptUp.ci95());
+        assertTrue(keptUp.verdict().startsWith("both served the offered 75 tx/s"), keptUp.verdict());
+        assertEquals(0.9999, keptUp.ratio(), 1e-9, "the figures as measured");
+        var fellShort = throughput.apply(0.96, true);
+        assertEquals("slower by 4.0 % (95 % CI 4.0–4.0 %)", fellShort.verdict(), "b did not keep up: a difference");
+        var closed = throughput.apply(0.9999, false);
+        assertTrue(closed.verdict().startsWith("slower by 0.0 %"), "a closed load's throughput is the servers': " + closed.verdict());
+    }
+
     @Test
     void aCrossoverGroupWithABlockMissingIsLeftOut() {
         var byRound = new java.util.TreeMap<Integer, double[]>();
