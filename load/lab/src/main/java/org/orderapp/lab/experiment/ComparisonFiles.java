@@ -29,7 +29,8 @@ public final class ComparisonFiles {
 
     /**
      * One row per variant, step and metric: the mean over valid rounds with its interval, and against the control
-     * the paired ratio with its interval and the verdict. CPU per transaction has a row per role.
+     * the paired ratio with its interval, its half-width and the verdict; where the ratio is over several servers a side
+     * ({@link Instances}), how many and the widest pair's half-width over its blocks. CPU per transaction has a row per role.
      */
     static void writeCsv(Path file, Comparison c) throws IOException {
         var rows = new ArrayList<List<String>>();
@@ -46,14 +47,14 @@ public final class ComparisonFiles {
                 for (var role : s.cpuMsPerTx().entrySet()) {
                     if (role.getValue() != null) {
                         rows.add(List.of(c.experiment(), v.name(), number(s.step()), s.name(), "cpu_" + role.getKey() + "_ms_per_tx",
-                                number(role.getValue()), "", "", "", "", "", "", "", "", ""));
+                                number(role.getValue()), "", "", "", "", "", "", "", "", "", "", "", ""));
                     }
                 }
             }
         }
         ResultFiles.writeCsv(file, List.of("experiment", "variant", "step", "step_name", "metric", "mean", "ci95_low",
                 "ci95_high", "n", "ratio_to_control", "ratio_ci95_low", "ratio_ci95_high", "paired_rounds", "verdict",
-                "guide_ratio"), rows);
+                "guide_ratio", "ratio_half_width", "servers", "blocks_half_width"), rows);
     }
 
     private static void row(List<List<String>> rows, Comparison c, String variant, Comparison.StepSummary s, String metric,
@@ -74,6 +75,9 @@ public final class ComparisonFiles {
         cells.add(ratio == null ? "" : Integer.toString(ratio.n()));
         cells.add(ratio == null ? "" : ratio.verdict());
         cells.add(ratio == null || ratio.guide() == null ? "" : number(ratio.guide()));
+        cells.add(ratio == null || ratio.halfWidth() == null ? "" : number(ratio.halfWidth()));
+        cells.add(ratio == null || ratio.servers() == null ? "" : Integer.toString(ratio.servers()));
+        cells.add(ratio == null || ratio.blocksHalfWidth() == null ? "" : number(ratio.blocksHalfWidth()));
         rows.add(cells);
     }
 

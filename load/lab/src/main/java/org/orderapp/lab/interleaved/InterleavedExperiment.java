@@ -22,6 +22,7 @@ import org.orderapp.lab.experiment.Calibration;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.Instances;
 import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.profile.ProfileDiffs;
@@ -140,13 +141,16 @@ public final class InterleavedExperiment {
         }
     }
 
-    /** The differential flame graphs of every variant against the control, from the windows' CPU profiles. */
+    /**
+     * The differential flame graphs of every variant against the control, from the windows' CPU profiles; a variant on
+     * several servers ({@link Instances}) with the windows of all of them, against all of the control's.
+     */
     private void explain(Map<String, LoadSession> sessions) {
         var windows = new LinkedHashMap<String, ProfileDiffs.Windows>();
         sessions.forEach((name, s) -> {
-            var w = new ProfileDiffs.Windows(s.folder());
-            outcomes.get(name).stream().filter(o -> o.client().repeat() > 0).forEach(w::add); // run 0 is the warm-up
-            windows.put(name, w);
+            var w = windows.computeIfAbsent(Instances.groupOf(name), group -> new ProfileDiffs.Windows());
+            outcomes.get(name).stream().filter(o -> o.client().repeat() > 0) // run 0 is the warm-up
+                    .forEach(o -> w.add(s.folder(), o));
         });
         try {
             profiles = ProfileDiffs.write(settings.folder(), definition.controlOrDefault(), windows, load.cpuInterval().toNanos() / 1e6);

@@ -126,18 +126,20 @@ public final class ProfileDiffs {
         }
     }
 
-    /** One variant's measured windows: each step's profiles (relative to the run folder) with their transactions. */
+    /**
+     * One variant's measured windows: each step's profiles, each relative to its run folder, with their transactions;
+     * with several servers per variant, those of all of them, so the difference is over its servers as its ratios are.
+     */
     public static final class Windows {
-        private final Path runFolder;
-        private final Map<Double, List<StepOutcome>> byStep = new LinkedHashMap<>();
-        private final Map<Double, String> names = new LinkedHashMap<>();
-
-        public Windows(Path runFolder) {
-            this.runFolder = runFolder;
+        private record Window(Path runFolder, StepOutcome outcome) {
         }
 
-        public void add(StepOutcome outcome) {
-            byStep.computeIfAbsent(outcome.client().step(), s -> new ArrayList<>()).add(outcome);
+        private final Map<Double, List<Window>> byStep = new LinkedHashMap<>();
+        private final Map<Double, String> names = new LinkedHashMap<>();
+
+        /** A window of the server whose run folder is {@code runFolder}. */
+        public void add(Path runFolder, StepOutcome outcome) {
+            byStep.computeIfAbsent(outcome.client().step(), s -> new ArrayList<>()).add(new Window(runFolder, outcome));
             names.putIfAbsent(outcome.client().step(), outcome.client().name());
         }
 
@@ -151,9 +153,9 @@ public final class ProfileDiffs {
 
         CollapsedProfile profile(double step, double sampleMillis) throws IOException {
             CollapsedProfile p = CollapsedProfile.empty(sampleMillis);
-            for (StepOutcome o : byStep.getOrDefault(step, List.of())) {
-                if (o.cpuProfile() != null) {
-                    p = p.plus(runFolder.resolve(o.cpuProfile()), o.client().successes());
+            for (Window w : byStep.getOrDefault(step, List.of())) {
+                if (w.outcome().cpuProfile() != null) {
+                    p = p.plus(w.runFolder().resolve(w.outcome().cpuProfile()), w.outcome().client().successes());
                 }
             }
             return p;

@@ -105,7 +105,7 @@ class ComparisonTest {
      * ratio of one pair of JVMs with no interval to speak of.
      */
     @Test
-    void instancesGiveTheRatioOverTheServersWithTheirSpreadInItsInterval() {
+    void instancesGiveTheRatioOverTheServersWithTheirSpreadInItsInterval(@TempDir Path dir) throws Exception {
         var definition = DEFINITION.withInstances(2);
         Map<String, Double> jvm = Map.of("a", 1.00, "a@2", 1.04, "b", 1.10 * 0.98, "b@2", 1.10 * 1.02);
         double[] pace = {1.0, 0.8, 1.1, 0.9, 1.05, 0.95, 1.0};
@@ -131,6 +131,12 @@ class ComparisonTest {
         assertEquals(List.of("a", "a@2", "b", "b@2"), c.variants().stream().map(Comparison.VariantFigures::name).toList(),
                 "each server's figures are listed");
         assertTrue(c.notes().stream().anyMatch(n -> n.contains("ran on 2 servers (a, a@2 ...)")), c.notes().toString());
+        ComparisonFiles.writeCsv(dir.resolve("comparison.csv"), c);
+        String row = Files.readAllLines(dir.resolve("comparison.csv")).stream().filter(l -> l.startsWith("demo,b,20,20 users,throughput,"))
+                .findFirst().orElseThrow();
+        String[] cells = row.split(",");
+        assertEquals("4", cells[cells.length - 2], "the CSV says over how many servers: " + row);
+        assertEquals(0, Double.parseDouble(cells[cells.length - 1]), 1e-9, "and each pair's blocks' half-width: " + row);
         var onePair = Comparison.of(DEFINITION, new Comparison.Context("cmd", "t0", "t1", Map.of("throughput", "tx/s"), "w",
                 false, List.of(), method), o.stream().filter(w -> !w.variant().contains("@")).toList())
                 .ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
@@ -291,6 +297,7 @@ class ComparisonTest {
         }
         String csv = Files.readString(dir.resolve("comparison.csv"));
         assertTrue(csv.startsWith("experiment,variant,step,step_name,metric,mean,ci95_low,ci95_high,n,ratio_to_control"), csv);
+        assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",guide_ratio,ratio_half_width,servers,blocks_half_width"), csv);
         assertTrue(csv.contains("demo,b,20,20 users,throughput,"), csv);
         String html = Files.readString(dir.resolve("comparison.html"));
         assertFalse(html.contains("/*COMPARISON_JSON*/") || html.contains("/*CHART_JS*/"), "placeholders are filled");

@@ -3,10 +3,25 @@ package org.orderapp.lab.profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orderapp.driver.engine.StepResult;
+import org.orderapp.driver.engine.WarmUp;
+import org.orderapp.driver.report.StepOutcome;
+import org.orderapp.driver.workload.RequestType;
 import org.orderapp.lab.experiment.Method;
+import org.orderapp.observation.ServerWindow;
 
 class ProfileDiffsTest {
 
@@ -78,5 +93,48 @@ class ProfileDiffsTest {
         var compiled = new CollapsedProfile(Map.of(CollapsedProfile.comparable("Thread.run_[j];Metrics.handle_[j];Order.place_[j]"), 30L), 100, 10);
         var inlined = new CollapsedProfile(Map.of(CollapsedProfile.comparable("Thread.run_[j];Metrics.handle_[i];Order.place_[i]"), 30L), 100, 10);
         assertTrue(ProfileDiffs.changed(compiled, inlined).stream().allMatch(f -> f.deltaMs() == 0), "nothing changed");
+    }
+
+    /**
+     * A variant on two servers against a control on two: each side's windows, from its servers' own run folders, are
+     * one profile (samples and transactions summed), so the difference is over the servers, as the ratios are.
+     */
+    @Test
+    void theWindowsOfSeveralServersOfAVariantAreOneProfile(@TempDir Path dir) throws Exception {
+        var control = new ProfileDiffs.Windows();
+        control.add(window(dir, "control", "Thread.run;Order.place 40"), outcome(100));
+        control.add(window(dir, "control@2", "Thread.run;Order.place 60"), outcome(100));
+        var variant = new ProfileDiffs.Windows();
+        variant.add(window(dir, "spin", "Thread.run;Order.place 50\nThread.run;Spin.spin 30"), outcome(100));
+        variant.add(window(dir, "spin@2", "Thread.run;Order.place 50\nThread.run;Spin.spin 10"), outcome(100));
+        var diffs = ProfileDiffs.write(dir, "control", new java.util.LinkedHashMap<>(Map.of("control", control, "spin", variant)), 10);
+        assertEquals(1, diffs.size());
+        var diff = diffs.get(0);
+        assertEquals(5.0, diff.controlMsPerTx(), 1e-9, "(40 + 60) samples of 10 ms over 200 transactions");
+        assertEquals(7.0, diff.variantMsPerTx(), 1e-9, "(80 + 60) samples of 10 ms over 200 transactions");
+        assertEquals("Spin.spin", diff.frames().get(0).frame());
+        assertEquals(2.0, diff.frames().get(0).deltaMs(), 1e-9);
+        assertTrue(Files.isRegularFile(dir.resolve(diff.page())), diff.page());
+    }
+
+    /** A server's run folder holding one window's flame graph (as async-profiler writes it) of the given stacks. */
+    private static Path window(Path dir, String server, String collapsed) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve(server));
+        var graph = new FlameGraph(new Arguments());
+        graph.parseCollapsed(new StringReader(collapsed + "\n"));
+        try (var out = new PrintStream(Files.newOutputStream(folder.resolve("step.html")), false, StandardCharsets.UTF_8)) {
+            graph.dump(out);
+        }
+        return folder;
+    }
+
+    private static StepOutcome outcome(long transactions) {
+        var response = new EnumMap<RequestType, Histogram>(RequestType.class);
+        var h = new Histogram(3);
+        h.recordValueWithCount(20_000, transactions);
+        response.put(RequestType.NEW_ORDER, h);
+        var step = new StepResult(1, 0, 20, "20 users", 10, 10, response, response, Map.of(), Map.of(), 0, 0, List.of(),
+                new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
+        return new StepOutcome(step, new ServerWindow(Map.of()), null, null, "step.html", null, null);
     }
 }
