@@ -147,6 +147,15 @@ public final class LoadSession implements AutoCloseable {
      */
     public StepOutcome step(String round, int repeat, int index, double step, Duration warmUp, Duration measure, SteadyState steadyState)
             throws IOException, InterruptedException {
+        return step(round, repeat, index, step, warmUp, measure, steadyState, Duration.ZERO);
+    }
+
+    /**
+     * The same step, an open load's rate rising evenly from 0 over {@code ramp} at its start (OpenLoad); a closed load
+     * has its users from the start.
+     */
+    public StepOutcome step(String round, int repeat, int index, double step, Duration warmUp, Duration measure, SteadyState steadyState,
+                            Duration ramp) throws IOException, InterruptedException {
         String name = config.stepName(step);
         String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
@@ -156,7 +165,7 @@ public final class LoadSession implements AutoCloseable {
                 deck);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
-                : new OpenLoad(step, config.connections(), users, config.requestTimeout());
+                : new OpenLoad(step, config.connections(), users, config.requestTimeout(), ramp);
         String stem = ResultFiles.stepStem(repeat, index, step, config);
         Path jfr = folder.resolve("jfr").resolve(stem + ".jfr");
         Path flameGraph = RunFolder.flameGraph(folder, stem);
