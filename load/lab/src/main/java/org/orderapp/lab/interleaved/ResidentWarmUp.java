@@ -11,7 +11,10 @@ import org.orderapp.driver.engine.SteadyState;
 import org.orderapp.driver.report.StepOutcome;
 import org.orderapp.driver.settings.LoadConfig;
 
-/** Warms every resident server at once under the first step's load, each until its own steady state. */
+/**
+ * Warms every resident server at once under the first step's load (an open load's rate ramped up), each until its own
+ * steady state.
+ */
 final class ResidentWarmUp {
 
     /**
@@ -34,9 +37,9 @@ final class ResidentWarmUp {
     /**
      * Every server at once under the first step's load (an open load's rate ramped up when the warm-up lasts until
      * steady), each until its own steady state: the compilers of several servers work side by side on two cores
-     * instead of one after the other, and a server that becomes steady first
-     * rests while the others go on. Each variant's warm-up goes to its outcomes; its sampling is paused after. A variant
-     * on another's server has no warm-up of its own: its server is warmed as its host.
+     * instead of one after the other, and a server that becomes steady first rests while the others go on. Each
+     * variant's warm-up goes to its outcomes; its sampling is paused after. A variant on another's server has no
+     * warm-up of its own: its server is warmed as its host.
      */
     void run(List<ResidentVariant> residents, Map<String, LoadSession> sessions, Map<String, List<StepOutcome>> outcomes)
             throws InterruptedException, IOException {
