@@ -40,6 +40,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return ServerProcess.listeningOn(port).flatMap(ProcessHandle::of).orElse(null);
     }
 
+    /** The mariadbd process (for a test that kills it), or null when none was found. */
+    ProcessHandle mariadbd() {
+        return process;
+    }
+
     /** Whether mariadbd is still there; false once it has died (a crash, SIGKILL) or was stopped. */
     public boolean running() {
         return process != null && process.isAlive();

@@ -86,6 +86,43 @@ class EmbeddedDatabaseTest {
         }
     }
 
+    /**
+     * mariadbd killed, then refused its restart at once (InnoDB cannot create its temporary tablespace: here a folder
+     * where the file must go, as a full disk refuses it): the restart fails within seconds, not at the end of the 300-s
+     * wait for "ready for connections" (which a full disk's restart was waited for, the stack then giving up on the
+     * database); once the cause is gone, the next restart starts it on the same data.
+     */
+    @Test
+    void aRestartThatMariadbdRefusesFailsAtOnceAndTheNextOneStartsIt() throws Exception {
+        try (var db = EmbeddedDatabase.start(home)) {
+            try (var c = db.target().connect(); var s = c.createStatement()) {
+                s.execute("CREATE TABLE kept (id INT PRIMARY KEY)");
+                s.execute("INSERT INTO kept VALUES (7)");
+            }
+            ProcessHandle mariadbd = db.mariadbd();
+            mariadbd.destroyForcibly();
+            mariadbd.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertFalse(db.running());
+            Path tablespace = home.resolve("data").resolve("ibtmp1");
+            Files.deleteIfExists(tablespace);
+            Files.createDirectory(tablespace);
+
+            long began = System.nanoTime();
+            var refused = assertThrows(ch.vorburger.exec.ManagedProcessException.class, db::restart);
+            double seconds = (System.nanoTime() - began) / 1e9;
+            assertTrue(seconds < 60, "refused after " + seconds + " s: " + refused.getMessage());
+            assertFalse(db.running());
+
+            Files.delete(tablespace);
+            db.restart();
+            assertTrue(db.running());
+            try (var c = db.target().connect(); var s = c.createStatement(); var r = s.executeQuery("SELECT id FROM kept")) {
+                assertTrue(r.next(), "the row written before the kill is there");
+                assertEquals(7, r.getInt(1));
+            }
+        }
+    }
+
     @Test
     void aFolderUnderTheTemporaryFolderIsHandedOverSpelledSoThatMariaDB4jKeepsIt() {
         Path kept = Path.of(System.getProperty("java.io.tmpdir"), "x", "data");
