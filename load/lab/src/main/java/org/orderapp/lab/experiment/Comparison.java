@@ -182,12 +182,14 @@ public record Comparison(String experiment, String description, String command, 
                     // On several servers a side, over them; a runtime variant on the control's server within its JVM, as
                     // with one; on another's server, its one server against the control's several.
                     boolean onControls = control.equals(definition.servers().get(v.name())) && v.serverOf() != null;
-                    Ratio r = instances > 1 && !onControls
-                            ? ratioAcrossInstances(definition, observations, v.serverOf() == null ? Instances.of(v.name(), names)
-                            : List.of(v.name()), Instances.of(control, names), m, e.getKey(), e.getValue(), robust, crossover)
+                    boolean across = instances > 1 && !onControls;
+                    List<String> mine = across && v.serverOf() == null ? Instances.of(v.name(), names) : List.of(v.name());
+                    List<String> theirs = across ? Instances.of(control, names) : List.of(control);
+                    Ratio r = across
+                            ? ratioAcrossInstances(definition, observations, mine, theirs, m, e.getKey(), e.getValue(), robust, crossover)
                             : ratio(definition, observations, v.name(), control, m, e.getKey(), e.getValue(), robust, crossover);
-                    if (r != null && m == Metric.THROUGHPUT && OFFERED.equals(context.units().get("step"))
-                            && keptUp(variants, e.getKey(), Instances.of(v.name(), names), Instances.of(control, names))) {
+                    if (r != null && r.ratio() != null && m == Metric.THROUGHPUT && OFFERED.equals(context.units().get("step"))
+                            && keptUp(variants, e.getKey(), mine, theirs)) {
                         r = offeredRate(r, e.getValue());
                     } else if (r != null && robust && instances == 1 && v.serverOf() == null) {
                         r = withinTwoJvms(r, m);

@@ -143,17 +143,27 @@ public final class InterleavedExperiment {
 
     /**
      * The differential flame graphs of every variant against the control, from the windows' CPU profiles; a variant on
-     * several servers ({@link Instances}) with the windows of all of them, against all of the control's.
+     * several servers ({@link Instances}) with the windows of all of them, against all of the control's; a variant
+     * switched at runtime on the control's first server against that server's alone, as its ratios are.
      */
     private void explain(Map<String, LoadSession> sessions) {
+        String control = definition.controlOrDefault();
         var windows = new LinkedHashMap<String, ProfileDiffs.Windows>();
+        var controlsOwn = new ProfileDiffs.Windows();
         sessions.forEach((name, s) -> {
             var w = windows.computeIfAbsent(Instances.groupOf(name), group -> new ProfileDiffs.Windows());
             outcomes.get(name).stream().filter(o -> o.client().repeat() > 0) // run 0 is the warm-up
-                    .forEach(o -> w.add(s.folder(), o));
+                    .forEach(o -> {
+                        w.add(s.folder(), o);
+                        if (name.equals(control)) {
+                            controlsOwn.add(s.folder(), o);
+                        }
+                    });
         });
+        var against = new LinkedHashMap<String, ProfileDiffs.Windows>();
+        definition.variants().stream().filter(v -> control.equals(v.serverOf())).forEach(v -> against.put(v.name(), controlsOwn));
         try {
-            profiles = ProfileDiffs.write(settings.folder(), definition.controlOrDefault(), windows, load.cpuInterval().toNanos() / 1e6);
+            profiles = ProfileDiffs.write(settings.folder(), control, windows, against, load.cpuInterval().toNanos() / 1e6);
             say("Profiles: " + profiles.size() + " differential flame graph(s) in " + settings.folder().resolve("profiles"));
         } catch (IOException | RuntimeException e) {
             say("The differential flame graphs could not be drawn: " + e.getMessage());

@@ -33,9 +33,17 @@ public final class ProfileDiffs {
      * @param windows each variant's measured windows (warm-up excluded), with the folder their profiles are relative to
      */
     public static List<Method.ProfileDiff> write(Path folder, String control, Map<String, Windows> windows, double sampleMillis) throws IOException {
+        return write(folder, control, windows, Map.of(), sampleMillis);
+    }
+
+    /**
+     * @param against the control's windows a variant is set against where they are not all of the control's (a variant
+     *                switched at runtime on the control's first server, against that server alone, as its ratios are)
+     */
+    public static List<Method.ProfileDiff> write(Path folder, String control, Map<String, Windows> windows, Map<String, Windows> against,
+                                                 double sampleMillis) throws IOException {
         var diffs = new ArrayList<Method.ProfileDiff>();
-        Windows controls = windows.get(control);
-        if (controls == null) {
+        if (windows.get(control) == null) {
             return diffs;
         }
         Files.createDirectories(folder.resolve("profiles"));
@@ -43,6 +51,7 @@ public final class ProfileDiffs {
             if (e.getKey().equals(control)) {
                 continue;
             }
+            Windows controls = against.getOrDefault(e.getKey(), windows.get(control));
             for (double step : e.getValue().steps()) {
                 CollapsedProfile base = controls.profile(step, sampleMillis);
                 CollapsedProfile variant = e.getValue().profile(step, sampleMillis);

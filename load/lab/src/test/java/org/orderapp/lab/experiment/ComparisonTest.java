@@ -214,6 +214,20 @@ class ComparisonTest {
         assertEquals("slower by 4.0 % (95 % CI 4.0–4.0 %)", fellShort.verdict(), "b did not keep up: a difference");
         var closed = throughput.apply(0.9999, false);
         assertTrue(closed.verdict().startsWith("slower by 0.0 %"), "a closed load's throughput is the servers': " + closed.verdict());
+
+        // Both kept up, but never in the same block: nothing to compare stays nothing to compare.
+        var apart = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            for (String v : List.of("a", "b")) {
+                boolean valid = v.equals("a") == (block <= 4);
+                apart.add(new Observation(apart.size() + 1, block, v, "runs/" + v, valid, valid ? List.of() : List.of("broken"),
+                        List.of(new StepFigures(75, "75 tx/s", 75.0, 20.0, 8.0, Map.of("server", 2.8))), false, 0, false));
+            }
+        }
+        var unpaired = Comparison.of(DEFINITION, new Comparison.Context("cmd", "t0", "t1", Comparison.units(true), "w", false,
+                List.of(), method), apart).ratios().stream().filter(x -> x.metric().equals("throughput")).findFirst().orElseThrow();
+        assertNull(unpaired.ratio());
+        assertTrue(unpaired.verdict().startsWith("no valid paired"), unpaired.verdict());
     }
 
     @Test

@@ -16,7 +16,8 @@ class ResidentWarmUpTest {
 
     @Test
     void theSteadyStateWaitsForTheRampAndTheWindowsAfterIt() {
-        // The ramp's last three 10-s windows (125, 137.5 and 150 a second) lie within 10 % of their mean: not steady.
+        // The ramp's last three 10-s windows (on average 118.75, 131.25 and 143.75 a second) lie within 10 % of their
+        // mean, 131.25: judged there, a ramp would pass for steady.
         SteadyState after = ResidentWarmUp.steadyAfter(DEFAULT, ResidentWarmUp.OPEN_LOAD_RAMP);
         assertEquals(Duration.ofSeconds(150), after.min(), "the ramp's 120 s and three windows of 10 s at the full rate");
         assertEquals(DEFAULT.max(), after.max());
