@@ -121,8 +121,14 @@ public final class PatientMariaDB extends DB {
      * compared canonical, whatever symbolic links lie on the way.
      */
     private List<ProcessHandle> onDataDir() {
+        return onDataDir(dataDir);
+    }
+
+    /** The mariadbd processes whose --datadir is {@code folder}, both compared canonical. */
+    static List<ProcessHandle> onDataDir(Path folder) {
+        Path wanted = canonical(folder.toString());
         return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> Arrays.stream(args)
-                .anyMatch(a -> a.startsWith("--datadir=") && dataDir.equals(canonical(a.substring("--datadir=".length())))))
+                .anyMatch(a -> a.startsWith("--datadir=") && wanted != null && wanted.equals(canonical(a.substring("--datadir=".length())))))
                 .orElse(false)).toList();
     }
 

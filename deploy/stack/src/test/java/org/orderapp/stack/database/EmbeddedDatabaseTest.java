@@ -100,6 +100,14 @@ class EmbeddedDatabaseTest {
                 s.execute("INSERT INTO kept VALUES (7)");
             }
             ProcessHandle mariadbd = db.mariadbd();
+            // How a start knows mariadbd is still at it: found by its data directory, however that is spelled.
+            assertEquals(java.util.List.of(mariadbd), PatientMariaDB.onDataDir(home.resolve("data")));
+            Path link = Files.createSymbolicLink(Path.of(home + "-link"), home);
+            try {
+                assertEquals(java.util.List.of(mariadbd), PatientMariaDB.onDataDir(link.resolve("data")), "through a symbolic link");
+            } finally {
+                Files.delete(link);
+            }
             mariadbd.destroyForcibly();
             mariadbd.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
             assertFalse(db.running());
@@ -113,6 +121,7 @@ class EmbeddedDatabaseTest {
             assertTrue(seconds < 60, "refused after " + seconds + " s: " + refused.getMessage());
             assertFalse(db.running());
 
+            assertEquals(java.util.List.of(), PatientMariaDB.onDataDir(home.resolve("data")), "nothing left of the refused start");
             Files.delete(tablespace);
             db.restart();
             assertTrue(db.running());
