@@ -221,8 +221,11 @@ public final class Calibration {
     }
 
     /**
-     * A figure of each quartet of the variant's switched windows that count, at one step (its four parts in the order
-     * measured); a quartet the figure cannot be had of (null) gives none.
+     * A figure of each of the variant's switched windows that count, at one step: the mean of its quartets' (each of
+     * four parts in the order measured). A window of several quartets (interleaved: quartets) gives one figure, not one
+     * per quartet: its quartets are seconds apart and may share one spell of the machine, so the window, not the
+     * quartet, is what the interval may take as independent. A window with a quartet the figure cannot be had of (null)
+     * gives none, as a window of one such quartet does.
      */
     private static double[] perQuartet(List<Observation> observations, String variant, double step,
                                        Function<List<Observation.Switched>, Double> figure) {
@@ -232,11 +235,19 @@ public final class Calibration {
                 continue;
             }
             var parts = o.switched().stream().filter(s -> s.step() == step).toList();
+            double sum = 0;
+            int quartets = 0;
             for (int q = 0; q + 4 <= parts.size(); q += 4) {
                 Double f = figure.apply(parts.subList(q, q + 4));
-                if (f != null) {
-                    found.add(f);
+                if (f == null) {
+                    quartets = 0;
+                    break;
                 }
+                sum += f;
+                quartets++;
+            }
+            if (quartets > 0) {
+                found.add(sum / quartets);
             }
         }
         return found.stream().mapToDouble(Double::doubleValue).toArray();

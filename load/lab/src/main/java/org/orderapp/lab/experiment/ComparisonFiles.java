@@ -104,11 +104,11 @@ public final class ComparisonFiles {
                     d.compilerApart() ? " (less its JIT compiler's)" : "",
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f, ±%.1f; goal ±%.0f)", d.ci95().get(0),
                             d.ci95().get(1), d.halfWidthMicros(), d.goalMicros()),
-                    Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " quartets of switched windows"
-                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " quartets of switched windows, paced by the other servers"
+                    Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " switched windows"
+                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " switched windows, paced by the other servers"
                             : d.n() + " blocks paired with the control's windows");
             if (d.withinServerMicros() != null && Method.Detected.PACED.equals(d.by())) {
-                out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d quartets%n", d.withinServerMicros(),
+                out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d switched windows%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
                 if (d.neighboursMicros() != null) {

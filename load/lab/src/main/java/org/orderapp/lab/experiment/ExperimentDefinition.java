@@ -60,12 +60,16 @@ public record ExperimentDefinition(String name, String varies, String descriptio
     /**
      * How this experiment is best measured by the interleaved method, where the command line says nothing: its pairing
      * ("in-turn" or "duet", as --in-turn and --duet), its longest wall time (as --max-time) and its servers per variant
-     * (as --instances, {@link Instances}). Null where not said.
+     * (as --instances, {@link Instances}). Null where not said. {@code quartets}, the file's alone: how many quartets a
+     * runtime variant's switched window holds (1 to {@link #MAX_QUARTETS}, default 1), its round lasting as many
+     * windows: the round's reset, settle and audit are paid once for all of them.
      */
-    public record Interleaved(String pairing, String maxTime, Integer instances) {
+    public record Interleaved(String pairing, String maxTime, Integer instances, Integer quartets) {
 
         /** The pairings a file may name. */
         public static final List<String> PAIRINGS = List.of("in-turn", "duet");
+        /** The most quartets a switched window may hold: a round past four windows' length outlasts the machine's spells it pairs. */
+        public static final int MAX_QUARTETS = 4;
 
         void check(Path file) {
             if (pairing != null && !PAIRINGS.contains(pairing)) {
@@ -81,12 +85,21 @@ public record ExperimentDefinition(String name, String varies, String descriptio
             if (instances != null) {
                 Instances.check(instances, file + ": interleaved");
             }
+            if (quartets != null && (quartets < 1 || quartets > MAX_QUARTETS)) {
+                throw new IllegalArgumentException(file + ": interleaved: quartets " + quartets + " is not from 1 to " + MAX_QUARTETS);
+            }
         }
     }
 
     /** The interleaved method's defaults of the file; none said, an empty one. */
     public Interleaved interleavedOrNone() {
-        return interleaved != null ? interleaved : new Interleaved(null, null, null);
+        return interleaved != null ? interleaved : new Interleaved(null, null, null, null);
+    }
+
+    /** The quartets of a runtime variant's switched window (interleaved: quartets; default 1). */
+    public int quartets() {
+        Integer q = interleavedOrNone().quartets();
+        return q == null ? 1 : q;
     }
 
     @JsonCreator
@@ -176,6 +189,11 @@ public record ExperimentDefinition(String name, String varies, String descriptio
         }
         if (interleaved != null) {
             interleaved.check(file);
+            if (interleaved.quartets() != null && variants.stream().noneMatch(v -> v.serverOf() != null
+                    && !RuntimeSwitches.switched(v).isEmpty())) {
+                throw new IllegalArgumentException(file + ": interleaved: quartets is for a variant switched at runtime on "
+                        + "another's server (server-of, switching " + RuntimeSwitches.SPIN_MICROS + "); this file has none");
+            }
         }
         for (String m : metrics) {
             try {

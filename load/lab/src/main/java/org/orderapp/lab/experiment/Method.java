@@ -65,10 +65,10 @@ public record Method(String name, String description, Double precision, Integer 
      * measured beside the variant respond to it as their neighbour, which the paired figure reads as the machine's
      * change; this one reads no partner's response as the machine's, but it keeps the machine's change between the two
      * rounds, so where the machine's pace is common to the servers it is the wider. For {@link #PACED}, the same quartets
-     * not paced (n counts quartets). Null (and 0) otherwise.
+     * not paced (n counts switched windows). Null (and 0) otherwise.
      *
      * <p>{@code by} says how the difference was found: {@link #SWITCHED}, within the variant's switched windows (its
-     * setting against its host's, parts seconds apart on one server; n counts their quartets); {@link #PACED}, the same
+     * setting against its host's, parts seconds apart on one server, a window's quartets averaged; n counts the windows); {@link #PACED}, the same
      * with the machine's pace in each part, read from the other servers measured at the same time, taken out (the
      * withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
      * control's (n counts blocks). {@code goalMicros}: how near the injected CPU the

@@ -46,7 +46,8 @@ public record Observation(int sequence, int round, String variant, String folder
      * @param step         the step of the window
      * @param variant      whether the server had the variant's setting in this part (else its host's)
      * @param seconds      the part's length
-     * @param serverCpuMs  the server process's CPU in the part
+     * @param serverCpuMs  the server process's CPU in the part: the sum of its threads' clocks (nanoseconds where Linux
+     *                     keeps them, not the process's 10-ms ticks)
      * @param transactions the successful transactions answered in the part
      * @param partsMs      the server's CPU in the part by thread part, the rest and the kernel's
      *                     ({@code ServerWindow.SERVER_PARTS}), where known

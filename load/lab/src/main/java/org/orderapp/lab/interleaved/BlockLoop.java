@@ -45,6 +45,8 @@ final class BlockLoop {
 
     private final LoadConfig load;
     private final InterleavedSettings settings;
+    /** The quartets of a switched window; its round lasts as many windows. */
+    private final int quartets;
     private final PrintStream out;
     private final WindowAudits audits;
     private final Map<String, List<StepOutcome>> outcomes;
@@ -73,10 +75,11 @@ final class BlockLoop {
      */
     private Comparison latest;
 
-    BlockLoop(LoadConfig load, InterleavedSettings settings, PrintStream out, WindowAudits audits,
+    BlockLoop(LoadConfig load, InterleavedSettings settings, int quartets, PrintStream out, WindowAudits audits,
               Map<String, List<StepOutcome>> outcomes, Supplier<Comparison> progress) {
         this.load = load;
         this.settings = settings;
+        this.quartets = quartets;
         this.out = out;
         this.audits = audits;
         this.outcomes = outcomes;
@@ -242,6 +245,7 @@ final class BlockLoop {
             StockSnapshot before = audits.startWindow(r, s);
             quietAfterReset(r, s);
             boolean switched = SwitchedWindow.applies(r, s, load.measure());
+            Duration window = window(switched);
             s.resumeSampling(sampling);
             var visit = new ArrayList<StepOutcome>();
             var parts = new ArrayList<Observation.Switched>();
@@ -249,10 +253,10 @@ final class BlockLoop {
             int run = nextWindow(r);
             try {
                 for (int i = 0; i < load.steps().size(); i++) {
-                    var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), run % 2 == 1,
+                    var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, window, quartets, run % 2 == 1,
                             List.of()) : null; // in turn: measured alone, no neighbour to pace it
                     try {
-                        visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), load.measure(), null));
+                        visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), window, null));
                     } catch (IOException | InterruptedException | RuntimeException e) {
                         abort(within == null ? List.of() : List.of(within));
                         throw e;
@@ -311,6 +315,7 @@ final class BlockLoop {
         for (ResidentVariant r : visits) { // after every reset: no database still busy with one when the windows begin
             quietAfterReset(r, sessions.get(r.name()));
         }
+        Duration window = window(!switched.isEmpty()); // every window of a round as long as its switched one
         visits.forEach(r -> sessions.get(r.name()).resumeSampling(sampling));
         try {
             for (int i = 0; i < load.steps().size(); i++) {
@@ -322,13 +327,13 @@ final class BlockLoop {
                     // The other servers of the round, not switched themselves (their switches' CPU is no machine's pace).
                     var neighbours = visits.stream().filter(v -> !v.server().equals(r.server()) && !switched.containsKey(v.name()))
                             .map(v -> sessions.get(v.name())).toList();
-                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, load.measure(), runs.get(s) % 2 == 1,
+                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, window, quartets, runs.get(s) % 2 == 1,
                             neighbours));
                 }
                 Map<String, StepOutcome> step;
                 try {
                     step = AtOnce.step(visits, sessions, "the window of %s in block " + block, s -> s.step(labels.get(s),
-                            runs.get(s), index, load.steps().get(index), load.warmUp(), load.measure(), null));
+                            runs.get(s), index, load.steps().get(index), load.warmUp(), window, null));
                 } catch (IOException | InterruptedException | RuntimeException e) {
                     abort(within.values());
                     throw e;
@@ -356,7 +361,7 @@ final class BlockLoop {
 
     /**
      * A switched window's parts, once its step has ended, added to the window's. A window that was switched without
-     * its four parts being read is not valid: its figures are of both settings in unknown shares, neither the
+     * all its parts being read is not valid: its figures are of both settings in unknown shares, neither the
      * variant's nor a quartet.
      */
     private void finish(SwitchedWindow within, double step, List<Observation.Switched> into, List<String> failures)
@@ -391,6 +396,14 @@ final class BlockLoop {
             say(String.format(Locale.ROOT, "Note: the database of %s was still busy %.0f s after its reset (%s)", r.name(),
                     wait.seconds(), wait.lastRate()));
         }
+    }
+
+    /**
+     * A window's length: the load's, or for a switched window (and the windows measured beside it) as many of those as
+     * it holds quartets, so that the round's reset, settle and audit are paid once for all of them.
+     */
+    private Duration window(boolean switched) {
+        return switched ? load.measure().multipliedBy(quartets) : load.measure();
     }
 
     /** A first guess of a block's length before one was measured: its windows' steps one after another, settle and window each. */

@@ -75,7 +75,7 @@ public final class InterleavedExperiment {
         this.settings = settings;
         this.out = out;
         this.audits = new WindowAudits(load, settings.reset(), out);
-        this.loop = new BlockLoop(load, settings, out, audits, outcomes, () -> comparison(null));
+        this.loop = new BlockLoop(load, settings, definition.quartets(), out, audits, outcomes, () -> comparison(null));
     }
 
     /**
@@ -183,7 +183,9 @@ public final class InterleavedExperiment {
                         + (crossover() == null ? "" : "; the cores change hands every block, and the ratios are paired per "
                         + crossover() + " blocks, in which every server had every core alike")
                         + (definition.mostOnOneServer() > 1 ? "; a variant switched at runtime on another's server is also "
-                        + "switched within each of its windows, between its setting and its host's in four parts, and what it "
+                        + "switched within each of its windows, between its setting and its host's in four parts" + (definition.quartets() == 1
+                        ? "" : " " + definition.quartets() + " times over, its round " + definition.quartets() + " windows long, and the "
+                        + "quartets of a window averaged into one figure") + ", and what it "
                         + "costs is the difference between them (a switched window, for a server on this machine and a window "
                         + "of at least " + SwitchedWindow.shortestWindow().toMillis() / 1000.0 + " s; otherwise it is paired with its "
                         + "host's own window" + (settings.pairing().together() ? " through the windows the other servers "
@@ -233,8 +235,9 @@ public final class InterleavedExperiment {
                         RuntimeSwitches.switched(r.variant()).stream().map(k -> k + "=" + r.variant().properties().get(k)).toList())
                         + " before each of its windows and warmed as " + r.server() + ": it has no run 0."
                         + (outcomes.get(r.name()).isEmpty() || !SwitchedWindow.applies(r, s, load.measure()) ? ""
-                        : " Within each window its server was switched between this setting and " + r.server() + "'s in four "
-                        + "parts (a switched window): the window's figures are of both, and comparison.json holds each part's "
+                        : " Within each window its server was switched between this setting and " + r.server() + "'s in "
+                        + 4 * definition.quartets() + " parts (a switched window of " + definition.quartets() + (definition.quartets() == 1
+                        ? " quartet" : " quartets") + "): the window's figures are of both, and comparison.json holds each part's "
                         + "CPU and transactions."));
             }
             boolean partnerWindows = settings.pairing().together() && definition.mostOnOneServer() > 1 && r.ownServer()

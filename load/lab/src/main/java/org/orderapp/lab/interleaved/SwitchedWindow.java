@@ -15,16 +15,16 @@ import org.orderapp.driver.engine.Phase;
 import org.orderapp.driver.engine.StepRecorder;
 import org.orderapp.lab.experiment.Observation;
 import org.orderapp.observation.ServerWindow;
-import org.orderapp.observation.cpu.CpuClock;
 import org.orderapp.observation.cpu.ServerCpuPart;
 import org.orderapp.observation.cpu.ServerCpuParts;
 
 /**
  * A runtime variant's window switched within itself: its server alternates between the variant's setting and its
- * host's in four parts (variant, host, host, variant, or the reverse in every other window, so that a drift that is
- * linear within the window falls on both settings alike), and the server's CPU and the transactions answered are read
- * at the start and the end of every part. The difference between the two settings is then taken within one server
- * seconds apart, not between windows a minute apart.
+ * host's in quartets of four parts (variant, host, host, variant, or the reverse in every other window, so that a drift
+ * that is linear within a quartet falls on both settings alike), and the server's CPU and the transactions answered are
+ * read at the start and the end of every part. The difference between the two settings is then taken within one server
+ * seconds apart, not between windows a minute apart. A window of several quartets repeats the first (variant, host,
+ * host, variant, variant, host, ...: the setting at a quartet's end is the next one's first, one switch fewer each).
  *
  * <p>A part begins once its switch has been answered and ends before the next switch is asked: a switch is an
  * authenticated request (the administrator's password checked against its bcrypt hash), which costs the server tens to
@@ -57,6 +57,7 @@ final class SwitchedWindow {
     private final LoadSession session;
     private final long pid;
     private final Duration measure;
+    private final int quartets;
     private final boolean variantFirst;
     /** The other servers' sessions measured at the same time (a duet's), whose CPU gives the machine's pace. */
     private final List<LoadSession> neighbours;
@@ -67,19 +68,20 @@ final class SwitchedWindow {
     private Thread thread;
 
     private SwitchedWindow(ResidentVariant variant, ResidentVariant host, LoadSession session, long pid, Duration measure,
-                           boolean variantFirst, List<LoadSession> neighbours) {
+                           int quartets, boolean variantFirst, List<LoadSession> neighbours) {
         this.neighbours = List.copyOf(neighbours);
         this.variant = variant;
         this.host = host;
         this.session = session;
         this.pid = pid;
         this.measure = measure;
+        this.quartets = quartets;
         this.variantFirst = variantFirst;
     }
 
     /**
      * Whether a variant's windows are switched: it is measured on another variant's server (switched at runtime), the
-     * server is a process of this machine, and the window is long enough for four parts.
+     * server is a process of this machine, and the window (the load's) is long enough for a quartet's four parts.
      */
     static boolean applies(ResidentVariant r, LoadSession s, Duration measure) {
         return !r.ownServer() && s.cpu().serverPid().isPresent() && partLength(measure).compareTo(SHORTEST_PART) >= 0;
@@ -95,16 +97,30 @@ final class SwitchedWindow {
     }
 
     /**
+     * Each part's setting, true for the variant's: quartets of variant, host, host, variant (or the reverse), one after
+     * another, so that each quartet cancels a drift linear within it and the next begins at the setting the last ended.
+     */
+    static boolean[] order(int quartets, boolean variantFirst) {
+        boolean[] order = new boolean[4 * quartets];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = (i % 4 == 0 || i % 4 == 3) == variantFirst;
+        }
+        return order;
+    }
+
+    /**
      * Starts switching for the step that the session begins next, on a thread of its own; {@link #finish} after the step.
      *
+     * @param measure      the window's length: the load's window for each quartet
+     * @param quartets     the quartets of four parts it holds
      * @param variantFirst whether the first part has the variant's setting (alternate it from window to window)
      * @param neighbours   the sessions of the other servers measured at the same time, read at the same instants: the
      *                     machine's pace within the window (none where the window is measured alone)
      */
     static SwitchedWindow start(ResidentVariant variant, ResidentVariant host, LoadSession session, Duration measure,
-                                boolean variantFirst, List<LoadSession> neighbours) {
-        var w = new SwitchedWindow(variant, host, session, session.cpu().serverPid().orElseThrow(), measure, variantFirst,
-                neighbours);
+                                int quartets, boolean variantFirst, List<LoadSession> neighbours) {
+        var w = new SwitchedWindow(variant, host, session, session.cpu().serverPid().orElseThrow(), measure, quartets,
+                variantFirst, neighbours);
         StepRecorder before = session.currentStep();
         w.thread = new Thread(() -> w.run(before), "switched window of " + variant.name());
         w.thread.setDaemon(true);
@@ -113,7 +129,7 @@ final class SwitchedWindow {
     }
 
     /**
-     * The window's four parts, once its step has ended; empty when they could not all be read (the reason is then in
+     * The window's parts, four a quartet, once its step has ended; empty when they could not all be read (the reason is then in
      * {@link #failure}). The parts end before the window does, so the thread has ended, or ends as soon as a switch it
      * is waiting for is answered: it is not interrupted, so that no switch is left in flight to land after the one
      * that sets the server back to the variant's setting.
@@ -126,8 +142,8 @@ final class SwitchedWindow {
             failure = failure != null ? failure : "switching the server back to " + variant.name() + "'s setting failed: "
                     + e.getMessage();
         }
-        if (failure != null || parts.size() != 4) {
-            failure = failure != null ? failure : "only " + parts.size() + " of its four parts were read";
+        if (failure != null || parts.size() != 4 * quartets) {
+            failure = failure != null ? failure : "only " + parts.size() + " of its " + 4 * quartets + " parts were read";
             return List.of();
         }
         return parts.stream().map(p -> p.atStep(step)).toList();
@@ -193,7 +209,7 @@ final class SwitchedWindow {
             for (var n : neighbours) {
                 neighbourParts.add(n.cpu().serverPid().map(ServerCpuParts::new).orElse(null));
             }
-            boolean[] order = variantFirst ? new boolean[] {true, false, false, true} : new boolean[] {false, true, true, false};
+            boolean[] order = order(quartets, variantFirst);
             long longestSwitch = 0;
             for (int i = 0; i < order.length; i++) {
                 // Every part begins after a switch has been answered (before the first, to the setting it is at already
@@ -214,8 +230,8 @@ final class SwitchedWindow {
                 }
                 long length = (closing - first.nanos() - switchesLeft * longestSwitch) / (order.length - i);
                 if (length < SHORTEST_PART.toNanos() / 2) {
-                    failure = String.format(Locale.ROOT, "the switches took too long (up to %.1f s) for four parts to fit in the "
-                            + "window", longestSwitch / 1e9);
+                    failure = String.format(Locale.ROOT, "the switches took too long (up to %.1f s) for %d parts to fit in the "
+                            + "window", longestSwitch / 1e9, order.length);
                     return;
                 }
                 sleepUntil(first.nanos() + length);
@@ -271,11 +287,13 @@ final class SwitchedWindow {
     private Reading read(StepRecorder step, ServerCpuParts serverParts, List<ServerCpuParts> neighbourParts)
             throws IOException {
         long nanos = System.nanoTime();
-        OptionalDouble cpu = CpuClock.processMillis(pid);
-        // Its threads right after its process, and each neighbour's likewise (below): the compilers' bursts are taken
-        // out over the same span as the CPU they fall in.
+        // The process's CPU as the sum of its threads' clocks, read with its parts: a 10-ms tick of the process's own
+        // figure, at both ends of a part, is several per cent of a 50-µs spin's difference over a part. The compilers'
+        // bursts are taken out over the same span as the CPU they fall in.
         var partsMs = new LinkedHashMap<String, Double>();
-        serverParts.sample().ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
+        var sampled = serverParts.sample();
+        sampled.ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
+        OptionalDouble cpu = sampled.isPresent() ? OptionalDouble.of(serverParts.allThreadsMillis()) : OptionalDouble.empty();
         long answered = step.answered();
         Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
         Double neighboursJit = neighboursCpu;
@@ -285,7 +303,12 @@ final class SwitchedWindow {
         for (int i = 0; i < neighbours.size() && neighboursCpu != null; i++) {
             // Its load running (settling or measuring: a window's hooks may open it a little apart from this one's).
             StepRecorder theirs = neighbours.get(i).currentStep();
-            OptionalDouble theirCpu = neighbours.get(i).cpu().serverPid().map(CpuClock::processMillis).orElse(OptionalDouble.empty());
+            // Its threads' clocks as the server's are read, with its compiler's threads: their bursts move its CPU per
+            // transaction as much as the machine's pace does.
+            var theirParts = neighbourParts.get(i) == null ? Optional.<Map<ServerCpuPart, Double>>empty()
+                    : neighbourParts.get(i).sample();
+            OptionalDouble theirCpu = theirParts.isPresent() ? OptionalDouble.of(neighbourParts.get(i).allThreadsMillis())
+                    : OptionalDouble.empty();
             neighbourSteps.add(theirs);
             neighbourPhases.add(theirs == null ? null : theirs.phase());
             if (theirs == null || neighbourPhases.get(i) == Phase.DONE || theirCpu.isEmpty()) {
@@ -293,11 +316,7 @@ final class SwitchedWindow {
             } else {
                 neighboursCpu += theirCpu.getAsDouble();
                 neighboursAnswered += theirs.answered();
-                // Its compiler's threads: their bursts move its CPU per transaction as much as the machine's pace does.
-                var theirParts = neighbourParts.get(i) == null ? Optional.<Map<ServerCpuPart, Double>>empty()
-                        : neighbourParts.get(i).sample();
-                neighboursJit = neighboursJit == null || theirParts.isEmpty() ? null
-                        : neighboursJit + theirParts.get().get(ServerCpuPart.JIT);
+                neighboursJit = neighboursJit == null ? null : neighboursJit + theirParts.get().get(ServerCpuPart.JIT);
             }
         }
         if (neighboursCpu == null) {

@@ -236,6 +236,40 @@ class CalibrationTest {
     }
 
     @Test
+    void aWindowOfSeveralQuartetsGivesOneFigureTheMeanOfItsQuartets() throws Exception {
+        // Two quartets a window (variant, host, host, variant, variant, host, host, variant, or the reverse): the first
+        // finds the spin 30 µs high, the second 30 µs low, so each window finds it exactly; and a window counts once,
+        // its quartets seconds apart being no independent samples of the machine.
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 6; block++) {
+            boolean variantFirst = block % 2 == 1;
+            var parts = new ArrayList<Observation.Switched>();
+            for (int i = 0; i < 8; i++) {
+                boolean atVariant = (i % 4 == 0 || i % 4 == 3) == variantFirst;
+                double spin = i < 4 ? 0.23 : 0.17;
+                long tx = 500;
+                parts.add(new Observation.Switched(20, atVariant, 3.4, (1.0 + 0.01 * block + (atVariant ? spin : 0)) * tx, tx,
+                        Map.of(), null, 0, null));
+            }
+            var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 1.1));
+            observations.add(new Observation(0, block, "spin-200", null, true, List.of(), List.of(step), false, 0, false, parts));
+        }
+        double[] found = Calibration.switchedMicros(observations, "spin-200", 20, Calibration.WHOLE);
+        assertEquals(6, found.length, "one figure a window, not one a quartet");
+        for (double f : found) {
+            assertEquals(200, f, 1e-6, "the mean of its two quartets");
+        }
+        // A window whose second quartet had a setting that answered nothing gives no figure, not its first quartet's.
+        var last = observations.get(5);
+        var parts = new ArrayList<>(last.switched());
+        var p = parts.get(5);
+        parts.set(5, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), 0, p.partsMs(), null, 0, null));
+        parts.set(6, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), 0, p.partsMs(), null, 0, null));
+        observations.set(5, new Observation(0, 6, last.variant(), null, true, List.of(), last.steps(), false, 0, false, parts));
+        assertEquals(5, Calibration.switchedMicros(observations, "spin-200", 20, Calibration.WHOLE).length);
+    }
+
+    @Test
     void aQuartetInWhichOneSettingAnsweredNothingFindsNothing() throws Exception {
         ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
         var parts = new ArrayList<Observation.Switched>();

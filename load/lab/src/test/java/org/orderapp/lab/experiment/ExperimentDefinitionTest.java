@@ -250,6 +250,23 @@ class ExperimentDefinitionTest {
         assertTrue(e.getMessage().contains("the control spin is measured on control's server"), e.getMessage());
     }
 
+    @Test
+    void aSwitchedWindowMayHoldSeveralQuartetsWhereAVariantIsSwitched() throws Exception {
+        assertEquals(1, ExperimentDefinition.read(file("one", ON_SERVER_OF)).quartets(), "one quartet unless the file says");
+        assertEquals(3, ExperimentDefinition.read(file("three", ON_SERVER_OF + "interleaved:\n  quartets: 3\n")).quartets());
+        assertMessage(file("none", ON_SERVER_OF + "interleaved:\n  quartets: 0\n"), "interleaved: quartets 0 is not from 1 to 4");
+        assertMessage(file("five", ON_SERVER_OF + "interleaved:\n  quartets: 5\n"), "interleaved: quartets 5 is not from 1 to 4");
+        assertMessage(file("unswitched", """
+                varies: the pool
+                variants:
+                  - name: control
+                  - name: small
+                    properties: {order.ds.max-pool-size: "10"}
+                interleaved:
+                  quartets: 2
+                """), "interleaved: quartets is for a variant switched at runtime on another's server");
+    }
+
     private static void assertMessage(Path f, String expected) {
         var e = assertThrows(IllegalArgumentException.class, () -> ExperimentDefinition.read(f));
         assertTrue(e.getMessage().contains(expected), "'" + e.getMessage() + "' should say " + expected);

@@ -35,7 +35,13 @@ public final class CpuClock {
     record ThreadTime(String id, String name, double millis) {
     }
 
-    /** A process's live threads with their CPU milliseconds (user + system), or empty if it is gone or this is not Linux. */
+    /**
+     * A process's live threads with their CPU milliseconds (user + system), or empty if it is gone or this is not Linux.
+     * Each thread's CPU is its scheduler's running time in nanoseconds (/proc/PID/task/TID/schedstat, the clock a
+     * thread's own CPU clock reads), where the kernel keeps it, else its stat's ticks: a tick is 10 ms, and a 5-s part of
+     * a switched window, about a second of a server's CPU, read in ticks at both ends, was off by up to 20 ms (2 %)
+     * before a 50-µs spin's 4 % could be told.
+     */
     static Optional<List<ThreadTime>> threads(long pid) {
         try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             var threads = new ArrayList<ThreadTime>();
@@ -47,12 +53,25 @@ public final class CpuClock {
                     continue; // the thread ended while we looked
                 }
                 String[] fields = fieldsAfterName(stat);
+                OptionalDouble running = runningMillis(task);
                 threads.add(new ThreadTime(task.getFileName() + "@" + fields[19], stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-                        (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1000.0 / TICKS_PER_SECOND));
+                        running.isPresent() ? running.getAsDouble()
+                                : (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1000.0 / TICKS_PER_SECOND));
             }
             return Optional.of(threads);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /** A thread's running time in milliseconds from its schedstat (nanoseconds), or empty where the kernel keeps none. */
+    private static OptionalDouble runningMillis(Path task) {
+        try {
+            String schedstat = Files.readString(task.resolve("schedstat")).trim();
+            int space = schedstat.indexOf(' ');
+            return OptionalDouble.of(Long.parseLong(space < 0 ? schedstat : schedstat.substring(0, space)) / 1e6);
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
         }
     }
 

@@ -64,6 +64,41 @@ class CpuClockTest {
     }
 
     @Test
+    void aThreadsCpuIsCountedToTheMillisecondNotInTicks() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        assumeTrue(Files.isReadable(Path.of("/proc/self/task", Long.toString(pid), "schedstat")), "Linux keeps threads' running time");
+        var parts = new ServerCpuParts(pid);
+        parts.sample().orElseThrow();
+        double before = parts.allThreadsMillis();
+        double requestsBefore = parts.sample().orElseThrow().get(ServerCpuPart.REQUESTS);
+        var done = new java.util.concurrent.CountDownLatch(1);
+        var release = new java.util.concurrent.CountDownLatch(1);
+        Thread worker = new Thread(() -> { // 37 ms of its own CPU: 30 or 40 in 10-ms ticks, never within a millisecond
+            var clock = java.lang.management.ManagementFactory.getThreadMXBean();
+            long end = clock.getCurrentThreadCpuTime() + 37_000_000L;
+            long x = 0;
+            while (clock.getCurrentThreadCpuTime() < end) {
+                x += x * 31 + 7;
+            }
+            sink = x;
+            done.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "default task-98");
+        worker.start();
+        done.await();
+        double requests = parts.sample().orElseThrow().get(ServerCpuPart.REQUESTS) - requestsBefore;
+        double all = parts.allThreadsMillis() - before;
+        release.countDown();
+        worker.join();
+        assertEquals(37.5, requests, 1.5, "the request thread's 37 ms (and its start), not ticks");
+        assertTrue(all >= requests, "every thread's CPU holds the request thread's: " + all + " against " + requests);
+    }
+
+    @Test
     void threadsAreToldApartByTheNamesLinuxKeeps() {
         assertEquals(ServerCpuPart.JIT, ServerCpuPart.ofThread("C2 CompilerThre"));
         assertEquals(ServerCpuPart.REQUESTS, ServerCpuPart.ofThread("default task-12"));
