@@ -68,7 +68,10 @@ public record ExperimentDefinition(String name, String varies, String descriptio
 
         /** The pairings a file may name. */
         public static final List<String> PAIRINGS = List.of("in-turn", "duet");
-        /** The most quartets a switched window may hold: a round past four windows' length outlasts the machine's spells it pairs. */
+        /**
+         * The most quartets a switched window may hold: past four, a block lasts several times its windows, and the
+         * headline ratios, whose intervals count blocks, get too few of them within the time limit.
+         */
         public static final int MAX_QUARTETS = 4;
 
         void check(Path file) {

@@ -14,6 +14,7 @@ import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.lab.experiment.Comparison;
 import org.orderapp.lab.experiment.ComparisonFiles;
 import org.orderapp.lab.experiment.ExperimentDefinition;
+import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.experiment.VariantDurability;
 import org.orderapp.lab.interleaved.InterleavedExperiment;
 import org.orderapp.lab.interleaved.InterleavedSettings;
@@ -70,7 +71,7 @@ public final class InterleavedRun implements ExperimentExecution {
     public Estimate estimate() {
         LoadConfig load = definition.loadConfig();
         var steady = load.steadyState();
-        Duration block = load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * windowsPerBlock());
+        Duration block = block(load);
         Duration least = START.multipliedBy(definition.serverCount()).plus(steady == null ? load.warmUp() : steady.min())
                 .plus(block.multipliedBy(leastBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
@@ -86,6 +87,16 @@ public final class InterleavedRun implements ExperimentExecution {
     }
 
     /** The windows of a block one after another: every variant's in turn; all at once, a round per variant on the busiest server. */
+    /**
+     * A block's length: its windows, each with its settle, and where a switched window holds several quartets
+     * (interleaved: quartets), its round as many windows longer.
+     */
+    private Duration block(LoadConfig load) {
+        long switched = definition.variants().stream().filter(v -> v.serverOf() != null && !RuntimeSwitches.switched(v).isEmpty()).count();
+        return load.warmUp().plus(load.measure()).multipliedBy((long) load.steps().size() * windowsPerBlock())
+                .plus(load.measure().multipliedBy((long) load.steps().size() * switched * (definition.quartets() - 1)));
+    }
+
     private int windowsPerBlock() {
         return pairing.together() ? definition.mostOnOneServer() : definition.variants().size();
     }
@@ -190,7 +201,7 @@ public final class InterleavedRun implements ExperimentExecution {
         int variants = definition.variants().size();
         var steady = load.steadyState();
         Duration visit = load.warmUp().plus(load.measure()).multipliedBy(load.steps().size());
-        Duration block = visit.multipliedBy(windowsPerBlock());
+        Duration block = block(load);
         say("Experiment " + definition.name() + " (" + file + "): " + variants + " variants, control " + definition.controlOrDefault()
                 + ", interleaved");
         definition.variants().forEach(v -> say("  " + v.name() + ": " + v.summary()));
@@ -203,12 +214,14 @@ public final class InterleavedRun implements ExperimentExecution {
                 steady == null ? "for " + load.warmUp().toSeconds() + " s"
                 : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
         say(String.format(Locale.ROOT, "  blocks: each variant once, %s, %s a window (%d step(s) of %d s settle and %d s "
-                        + "window), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
+                        + "window%s), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
                         + "transaction is within ±%s; blocks until every server's JIT compiler takes at most the warm-up's share "
                         + "(over a core-window of its CPU) are burn-in, not counted",
                 pairing.together() && windowsPerBlock() > 1 ? pairing.words() + ", in " + windowsPerBlock()
                         + " rounds of one window per server" : pairing.words(), formatMinutes(visit), load.steps().size(),
-                load.warmUp().toSeconds(), load.measure().toSeconds(), block.toSeconds() / 60.0,
+                load.warmUp().toSeconds(), load.measure().toSeconds(), (definition.quartets() == 1 ? "" : "; a round with a switched "
+                        + "window, of " + definition.quartets() + " quartets, has " + load.measure().multipliedBy(definition.quartets())
+                        .toSeconds() + "-s windows"), block.toSeconds() / 60.0,
                 leastBlocks(), formatPercent(stop.precision())));
         Duration earliest = estimate().least();
         say(String.format(Locale.ROOT, "  estimate: at least %d min; at most %d min (--max-time), start and warm-up included",
