@@ -130,8 +130,7 @@ final class BlockLoop {
         int sequence = 0;
         while (true) {
             Duration elapsed = Duration.ofNanos(System.nanoTime() - settings.startedNanos());
-            Duration nextBlock = blockNanos > 0 ? Duration.ofNanos(blockNanos)
-                    : estimateBlock(settings.pairing().together() ? DuetRounds.of(residents).size() : residents.size());
+            Duration nextBlock = blockNanos > 0 ? Duration.ofNanos(blockNanos) : estimateBlock(residents, sessions);
             StopRule.Decision decision = interrupted ? StopRule.Decision.TIME_UP
                     : settings.stop().decide(blocks, elapsed, stopWidths(), nextBlock);
             if (decision != StopRule.Decision.GO_ON) {
@@ -406,9 +405,18 @@ final class BlockLoop {
         return switched ? load.measure().multipliedBy(quartets) : load.measure();
     }
 
-    /** A first guess of a block's length before one was measured: its windows' steps one after another, settle and window each. */
-    private Duration estimateBlock(int variants) {
-        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy((long) variants * load.steps().size());
+    /**
+     * A first guess of a block's length before one was measured: its windows' steps one after another, settle and window
+     * each, a round with a switched window as many windows longer as it holds quartets.
+     */
+    private Duration estimateBlock(List<ResidentVariant> residents, Map<String, LoadSession> sessions) {
+        java.util.function.Predicate<ResidentVariant> switched = r -> SwitchedWindow.applies(r, sessions.get(r.name()), load.measure());
+        long rounds = settings.pairing().together() ? DuetRounds.of(residents).size() : residents.size();
+        long longer = settings.pairing().together()
+                ? DuetRounds.of(residents).stream().filter(round -> round.stream().anyMatch(w -> switched.test(w.variant()))).count()
+                : residents.stream().filter(switched).count();
+        return load.warmUp().plus(load.measure()).plusSeconds(2).multipliedBy(rounds * load.steps().size())
+                .plus(load.measure().multipliedBy(longer * (quartets - 1) * load.steps().size()));
     }
 
     /** The largest share of a server's CPU its JIT compiler may take in a window that counts: the warm-up's criterion. */

@@ -15,6 +15,7 @@ import org.orderapp.driver.engine.Phase;
 import org.orderapp.driver.engine.StepRecorder;
 import org.orderapp.lab.experiment.Observation;
 import org.orderapp.observation.ServerWindow;
+import org.orderapp.observation.cpu.CpuClock;
 import org.orderapp.observation.cpu.ServerCpuPart;
 import org.orderapp.observation.cpu.ServerCpuParts;
 
@@ -190,9 +191,21 @@ final class SwitchedWindow {
      * neighbourPhases: the step each neighbour was in, and its phase (a part is paced only if every neighbour was in the
      * same step and phase at both its ends: a window opening between them would put its opening sample on the part).
      */
-    private record Reading(long nanos, double cpuMs, long answered, Map<String, Double> partsMs, Double neighboursCpuMs,
-                           long neighboursAnswered, Double neighboursJitMs, List<StepRecorder> neighbourSteps,
-                           List<Phase> neighbourPhases) {
+    private record Reading(long nanos, double cpuMs, double ticksMs, long answered, Map<String, Double> partsMs,
+                           Double neighboursCpuMs, double neighboursTicksMs, long neighboursAnswered, Double neighboursJitMs,
+                           List<StepRecorder> neighbourSteps, List<Phase> neighbourPhases) {
+    }
+
+    /**
+     * How far a part's CPU summed from the threads' clocks may exceed the process's own figure in ticks (each end
+     * truncated to 10 ms in user and in system time) before the ticks are taken instead: a thread counted twice, which
+     * the threads' sum guards against, would show as a spike of seconds in one part.
+     */
+    static final double TICKS_SLACK_MS = 25;
+
+    /** A part's CPU from the threads' clocks, or from the process's ticks where the sum exceeds them by more than they can be off. */
+    static double checked(double threadsMs, double ticksMs) {
+        return Double.isNaN(ticksMs) || threadsMs <= ticksMs + TICKS_SLACK_MS ? threadsMs : ticksMs;
     }
 
     private void run(StepRecorder before) {
@@ -240,6 +253,7 @@ final class SwitchedWindow {
                     return;
                 }
                 Reading last = read(step, serverParts, neighbourParts);
+                double cpuMs = checked(last.cpuMs() - first.cpuMs(), last.ticksMs() - first.ticksMs());
                 var partsMs = new LinkedHashMap<String, Double>();
                 for (var e : last.partsMs().entrySet()) {
                     Double was = first.partsMs().get(e.getKey());
@@ -249,13 +263,14 @@ final class SwitchedWindow {
                 }
                 if (ServerCpuPart.THREADS.stream().allMatch(t -> partsMs.containsKey(t.key()))) { // what no thread part claims
                     double claimed = ServerCpuPart.THREADS.stream().mapToDouble(t -> partsMs.get(t.key())).sum();
-                    partsMs.put(ServerWindow.REST, Math.max(0, last.cpuMs() - first.cpuMs() - claimed));
+                    partsMs.put(ServerWindow.REST, Math.max(0, cpuMs - claimed));
                 }
                 boolean paced = first.neighboursCpuMs() != null && last.neighboursCpuMs() != null
                         && first.neighbourSteps().equals(last.neighbourSteps())
                         && first.neighbourPhases().equals(last.neighbourPhases());
-                parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, last.cpuMs() - first.cpuMs(),
-                        last.answered() - first.answered(), partsMs, paced ? last.neighboursCpuMs() - first.neighboursCpuMs() : null,
+                parts.add(new Observation.Switched(0, order[i], (last.nanos() - first.nanos()) / 1e9, cpuMs,
+                        last.answered() - first.answered(), partsMs, paced ? checked(last.neighboursCpuMs() - first.neighboursCpuMs(),
+                        last.neighboursTicksMs() - first.neighboursTicksMs()) : null,
                         paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0,
                         paced && first.neighboursJitMs() != null && last.neighboursJitMs() != null
                                 ? last.neighboursJitMs() - first.neighboursJitMs() : null));
@@ -287,15 +302,17 @@ final class SwitchedWindow {
     private Reading read(StepRecorder step, ServerCpuParts serverParts, List<ServerCpuParts> neighbourParts)
             throws IOException {
         long nanos = System.nanoTime();
-        // The process's CPU as the sum of its threads' clocks, read with its parts: a 10-ms tick of the process's own
-        // figure, at both ends of a part, is several per cent of a 50-µs spin's difference over a part. The compilers'
-        // bursts are taken out over the same span as the CPU they fall in.
+        // The process's CPU as the sum of its threads' clocks, read with its parts: the process's own figure, in 10-ms
+        // ticks, can be off by 20 ms over a part, half of what a 50-µs spin adds to its transactions (its ticks are read
+        // too, as a check on the sum). The compilers' bursts are taken out over the same span as the CPU they fall in.
         var partsMs = new LinkedHashMap<String, Double>();
         var sampled = serverParts.sample();
         sampled.ifPresent(p -> p.forEach((part, ms) -> partsMs.put(part.key(), ms)));
         OptionalDouble cpu = sampled.isPresent() ? OptionalDouble.of(serverParts.allThreadsMillis()) : OptionalDouble.empty();
+        double ticks = CpuClock.processMillis(pid).orElse(Double.NaN);
         long answered = step.answered();
         Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
+        double neighboursTicks = 0;
         Double neighboursJit = neighboursCpu;
         long neighboursAnswered = 0;
         var neighbourSteps = new ArrayList<StepRecorder>();
@@ -315,6 +332,7 @@ final class SwitchedWindow {
                 neighboursCpu = null; // no load on it at this instant: this part goes unpaced
             } else {
                 neighboursCpu += theirCpu.getAsDouble();
+                neighboursTicks += CpuClock.processMillis(neighbours.get(i).cpu().serverPid().orElseThrow()).orElse(Double.NaN);
                 neighboursAnswered += theirs.answered();
                 neighboursJit = neighboursJit == null ? null : neighboursJit + theirParts.get().get(ServerCpuPart.JIT);
             }
@@ -325,8 +343,8 @@ final class SwitchedWindow {
         if (cpu.isEmpty()) {
             throw new IOException("the server's process " + pid + " is gone");
         }
-        return new Reading(nanos, cpu.getAsDouble(), answered, partsMs, neighboursCpu, neighboursAnswered, neighboursJit,
-                neighbourSteps, neighbourPhases);
+        return new Reading(nanos, cpu.getAsDouble(), ticks, answered, partsMs, neighboursCpu, neighboursTicks, neighboursAnswered,
+                neighboursJit, neighbourSteps, neighbourPhases);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

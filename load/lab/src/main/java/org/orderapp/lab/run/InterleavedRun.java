@@ -86,7 +86,6 @@ public final class InterleavedRun implements ExperimentExecution {
         return crossover == null ? stop.minBlocks() : stop.minBlocks() * crossover;
     }
 
-    /** The windows of a block one after another: every variant's in turn; all at once, a round per variant on the busiest server. */
     /**
      * A block's length: its windows, each with its settle, and where a switched window holds several quartets
      * (interleaved: quartets), its round as many windows longer.
@@ -97,6 +96,7 @@ public final class InterleavedRun implements ExperimentExecution {
                 .plus(load.measure().multipliedBy((long) load.steps().size() * switched * (definition.quartets() - 1)));
     }
 
+    /** The windows of a block one after another: every variant's in turn; all at once, a round per variant on the busiest server. */
     private int windowsPerBlock() {
         return pairing.together() ? definition.mostOnOneServer() : definition.variants().size();
     }

@@ -8,6 +8,14 @@ import org.junit.jupiter.api.Test;
 class SwitchedWindowTest {
 
     @Test
+    void aPartsCpuFromTheThreadsClocksStandsUnlessItExceedsTheProcesssTicksByMoreThanTheyCanBeOff() {
+        assertEquals(1234.567, SwitchedWindow.checked(1234.567, 1230), 1e-9, "within the ticks' truncation");
+        assertEquals(1234.567, SwitchedWindow.checked(1234.567, 1250), 1e-9, "less than the ticks: a thread ended idle");
+        assertEquals(1230, SwitchedWindow.checked(1230 + SwitchedWindow.TICKS_SLACK_MS + 1, 1230), 1e-9, "a thread counted twice");
+        assertEquals(6230, SwitchedWindow.checked(6230, Double.NaN), 1e-9, "no ticks read: the threads' sum");
+    }
+
+    @Test
     void aWindowOfSeveralQuartetsRepeatsTheFirstAndEachQuartetIsBalanced() {
         assertArrayEquals(new boolean[] {true, false, false, true}, SwitchedWindow.order(1, true));
         assertArrayEquals(new boolean[] {false, true, true, false}, SwitchedWindow.order(1, false));

@@ -53,10 +53,11 @@ public final class CpuClock {
                     continue; // the thread ended while we looked
                 }
                 String[] fields = fieldsAfterName(stat);
+                double ticks = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1000.0 / TICKS_PER_SECOND;
                 OptionalDouble running = runningMillis(task);
+                // A kernel that keeps no running time reads 0 there: the ticks then.
                 threads.add(new ThreadTime(task.getFileName() + "@" + fields[19], stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-                        running.isPresent() ? running.getAsDouble()
-                                : (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1000.0 / TICKS_PER_SECOND));
+                        running.isPresent() && (running.getAsDouble() > 0 || ticks == 0) ? running.getAsDouble() : ticks));
             }
             return Optional.of(threads);
         } catch (IOException | RuntimeException e) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A JVM's CPU by part, read from /proc: this test's own JVM, which compiles and collects while it runs. */
@@ -66,14 +67,16 @@ class CpuClockTest {
     @Test
     void aThreadsCpuIsCountedToTheMillisecondNotInTicks() throws Exception {
         long pid = ProcessHandle.current().pid();
-        assumeTrue(Files.isReadable(Path.of("/proc/self/task", Long.toString(pid), "schedstat")), "Linux keeps threads' running time");
+        Path schedstat = Path.of("/proc/self/task", Long.toString(pid), "schedstat");
+        assumeTrue(Files.isReadable(schedstat) && !Files.readString(schedstat).startsWith("0 "), "Linux keeps threads' running time");
         var parts = new ServerCpuParts(pid);
         parts.sample().orElseThrow();
         double before = parts.allThreadsMillis();
         double requestsBefore = parts.sample().orElseThrow().get(ServerCpuPart.REQUESTS);
         var done = new java.util.concurrent.CountDownLatch(1);
         var release = new java.util.concurrent.CountDownLatch(1);
-        Thread worker = new Thread(() -> { // 37 ms of its own CPU: 30 or 40 in 10-ms ticks, never within a millisecond
+        var spent = new java.util.concurrent.atomic.AtomicLong();
+        Thread worker = new Thread(() -> { // 37 ms of its own CPU and its start: in 10-ms ticks, not within a millisecond
             var clock = java.lang.management.ManagementFactory.getThreadMXBean();
             long end = clock.getCurrentThreadCpuTime() + 37_000_000L;
             long x = 0;
@@ -81,6 +84,7 @@ class CpuClockTest {
                 x += x * 31 + 7;
             }
             sink = x;
+            spent.set(clock.getCurrentThreadCpuTime());
             done.countDown();
             try {
                 release.await();
@@ -94,8 +98,31 @@ class CpuClockTest {
         double all = parts.allThreadsMillis() - before;
         release.countDown();
         worker.join();
-        assertEquals(37.5, requests, 1.5, "the request thread's 37 ms (and its start), not ticks");
+        assertEquals(spent.get() / 1e6, requests, 1.0, "the request thread's CPU by its own clock, not ticks");
         assertTrue(all >= requests, "every thread's CPU holds the request thread's: " + all + " against " + requests);
+    }
+
+    @Test
+    void aThreadMissingFromOneListingCountsOnlyWhatItUsedSinceWhenSeenAgain() {
+        var parts = new ServerCpuParts(0);
+        var worker = "12@900";
+        var compiler = "13@901";
+        parts.count(List.of(new CpuClock.ThreadTime(worker, "default task-1", 5_000), new CpuClock.ThreadTime(compiler,
+                "C2 CompilerThre", 50_000)), 0);
+        double before = parts.allThreadsMillis();
+        // A listing of /proc that skipped the worker (another thread ended while it was read), then one that has it again.
+        parts.count(List.of(new CpuClock.ThreadTime(compiler, "C2 CompilerThre", 50_010)), 0);
+        var counted = parts.count(List.of(new CpuClock.ThreadTime(worker, "default task-1", 5_020),
+                new CpuClock.ThreadTime(compiler, "C2 CompilerThre", 50_020)), 0);
+        assertEquals(40, parts.allThreadsMillis() - before, 1e-9, "20 ms each since the first listing, not the worker's 5 s again");
+        assertEquals(5_020, counted.get(ServerCpuPart.REQUESTS), 1e-9);
+        // A thread gone for good is forgotten after a while; one with its id and start time again would be another.
+        for (int i = 0; i < 12; i++) {
+            parts.count(List.of(new CpuClock.ThreadTime(compiler, "C2 CompilerThre", 50_020)), 0);
+        }
+        before = parts.allThreadsMillis();
+        parts.count(List.of(new CpuClock.ThreadTime(worker, "default task-1", 30)), 0);
+        assertEquals(30, parts.allThreadsMillis() - before, 1e-9);
     }
 
     @Test
