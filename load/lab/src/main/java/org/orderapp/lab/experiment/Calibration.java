@@ -151,7 +151,7 @@ public final class Calibration {
      */
     static double[] switchedMicros(List<Observation> observations, String variant, double step,
                                    Function<Observation.Switched, Double> cpu) {
-        return perQuartet(observations, variant, step, quartet -> perTxDifference(quartet, cpu, Observation.Switched::transactions));
+        return perWindow(observations, variant, step, quartet -> perTxDifference(quartet, cpu, Observation.Switched::transactions));
     }
 
     /**
@@ -166,7 +166,7 @@ public final class Calibration {
      */
     static double[] pacedMicros(List<Observation> observations, String variant, double step,
                                 Function<Observation.Switched, Double> own, Function<Observation.Switched, Double> theirs) {
-        return perQuartet(observations, variant, step, quartet -> {
+        return perWindow(observations, variant, step, quartet -> {
             double[] cpu = new double[2];
             long[] tx = new long[2];
             double[] paced = new double[2]; // transactions weighed by the neighbours' CPU per transaction in their part
@@ -196,7 +196,7 @@ public final class Calibration {
      */
     static double[] neighboursMicros(List<Observation> observations, String variant, double step,
                                      Function<Observation.Switched, Double> theirs) {
-        return perQuartet(observations, variant, step,
+        return perWindow(observations, variant, step,
                 quartet -> perTxDifference(quartet, theirs, Observation.Switched::neighboursTransactions));
     }
 
@@ -227,7 +227,7 @@ public final class Calibration {
      * quartet, is what the interval may take as independent. A window with a quartet the figure cannot be had of (null)
      * gives none, as a window of one such quartet does.
      */
-    private static double[] perQuartet(List<Observation> observations, String variant, double step,
+    private static double[] perWindow(List<Observation> observations, String variant, double step,
                                        Function<List<Observation.Switched>, Double> figure) {
         var found = new ArrayList<Double>();
         for (Observation o : observations) {
