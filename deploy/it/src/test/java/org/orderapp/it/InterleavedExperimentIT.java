@@ -132,7 +132,25 @@ class InterleavedExperimentIT {
             counted += burnIn ? 0 : 1;
         }
         assertEquals(blocks, counted, "the counted blocks are those without burn-in");
-        assertTrue(counted < measuredBlocks, "at least one burn-in block (the one after which the compilers' priority is given back)");
+        // The rehearsal before the blocks: every server's data reset and spin-runtime switched on under load, then the
+        // warm-up again. Where every server became steady again the compilers' priority is given back before the first
+        // block, which may then count; otherwise at least the block after which it is given back is burn-in.
+        String console = Files.readString(work.resolve("console.log"));
+        int rehearsal = console.indexOf("Rehearsal: every server's data reset and each runtime variant switched on under load "
+                + "for 5 s (spin-runtime)");
+        int firstBlock = console.indexOf("=== Block 1:");
+        assertTrue(rehearsal >= 0 && rehearsal < firstBlock, "the rehearsal before the first block");
+        for (String server : List.of("plain", "spin")) {
+            assertTrue(console.contains("Rehearsal: " + server + " steady again after")
+                    || console.contains("Rehearsal: " + server + " NOT steady again after"), server + "'s warm-up after the rehearsal");
+        }
+        int givenBack = console.indexOf("JIT compilers: every server settled");
+        if (givenBack < 0 || givenBack > firstBlock) {
+            assertTrue(counted < measuredBlocks, "at least one burn-in block (the one after which the compilers' priority is given back)");
+        } else {
+            assertTrue(console.contains("Rehearsal: plain steady again after") && console.contains("Rehearsal: spin steady again after"),
+                    "the priority given back before the blocks only when every server became steady again");
+        }
 
         // Two servers on their own ports for the whole experiment: plain's, which spin-runtime shares, and spin's.
         var managementPorts = new HashMap<String, String>();
@@ -147,8 +165,11 @@ class InterleavedExperimentIT {
                 assertEquals(measuredBlocks, summary.path("steps").size(), "one window per block, no warm-up of its own, in "
                         + variant + "'s run folder");
             } else {
-                assertEquals(measuredBlocks + 1, summary.path("steps").size(), "the warm-up and one window per block in " + variant + "'s run folder");
+                assertEquals(measuredBlocks + 2, summary.path("steps").size(), "the warm-up, the warm-up after the rehearsal and one "
+                        + "window per block in " + variant + "'s run folder");
                 assertEquals("steady-state", summary.path("steps").get(0).path("warmUp").path("mode").asText());
+                assertEquals("steady-state", summary.path("steps").get(1).path("warmUp").path("mode").asText(),
+                        "the warm-up after the rehearsal, judged steady afresh");
             }
         }
         assertEquals(managementPorts.get("plain"), managementPorts.get("spin-runtime"), "spin-runtime on plain's server: " + managementPorts);
@@ -238,8 +259,8 @@ class InterleavedExperimentIT {
         }
         JsonNode plain2 = runs.findValues("folder").stream().filter(f -> f.asText().endsWith("-plain-2")).findFirst().orElseThrow();
         JsonNode summary = JSON.readTree(folder.resolve(plain2.asText()).resolve("summary.json").toFile());
-        assertEquals(1 + runs.size() / 2, summary.path("steps").size(), "plain-2's warm-up and its two windows a block, the partner's "
-                + "among them");
+        assertEquals(2 + runs.size() / 2, summary.path("steps").size(), "plain-2's warm-up, its warm-up after the rehearsal and its "
+                + "two windows a block, the partner's among them");
 
         // spin-runtime's windows switched: four parts each, two at each setting, variant first in every other window.
         int counted = 0;

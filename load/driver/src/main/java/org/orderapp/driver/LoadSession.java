@@ -37,10 +37,10 @@ import org.orderapp.driver.rules.Durability;
 import org.orderapp.driver.settings.LoadConfig;
 import org.orderapp.driver.workload.AcknowledgedOrder;
 import org.orderapp.driver.workload.Catalog;
+import org.orderapp.driver.workload.Deck;
 import org.orderapp.driver.workload.Endpoint;
 import org.orderapp.driver.workload.OrderKeys;
 import org.orderapp.driver.workload.RequestType;
-import org.orderapp.driver.workload.TransactionMix;
 import org.orderapp.driver.workload.UserSession;
 import org.orderapp.observation.CpuMeter;
 import org.orderapp.observation.FirstMinutes;
@@ -157,12 +157,16 @@ public final class LoadSession implements AutoCloseable {
     public StepOutcome step(String round, int repeat, int index, double step, Duration warmUp, Duration measure, SteadyState steadyState,
                             Duration ramp) throws IOException, InterruptedException {
         String name = config.stepName(step);
-        String label = String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name);
+        // A step past the load's own (the interleaved method's warm-up after its rehearsal) has files of its own, no number.
+        String label = index < config.steps().size()
+                ? String.format(Locale.ROOT, "[%s step %d/%d: %s]", round, index + 1, config.steps().size(), name)
+                : String.format(Locale.ROOT, "[%s: %s]", round, name);
         long seed = config.seed() * 1_000_003L + repeat * 10_007L + index * 101L;
-        TransactionMix.Deck deck = settings.mix().deck(new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L)); // apart from the users'
+        var deck = settings.mix().deck(new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L)); // apart from the users'
+        var lineCounts = Deck.lineCounts(settings.lines(), new SplittableRandom(seed ^ 0xC2B2AE3D27D4EB4FL));
         UserFactory users = (n, recorder) -> new UserSession(onUrl(settings, target.userApplication(n)), catalog,
                 returning.connect(n, config.requestTimeout(), target.trust()), new SplittableRandom(seed + n), recorder, ledger::add, keys,
-                deck);
+                deck, lineCounts);
         LoadShape load = config.model() == LoadConfig.Model.CLOSED
                 ? new ClosedLoad((int) step, users, config.thinkTime(), config.exponentialThinkTime(), config.requestTimeout())
                 : new OpenLoad(step, config.connections(), users, config.requestTimeout(), ramp);

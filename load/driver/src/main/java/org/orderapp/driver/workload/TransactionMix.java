@@ -50,53 +50,19 @@ public record TransactionMix(Map<Kind, Integer> weights) {
     }
 
     /**
-     * The mix dealt from a shuffled deck ({@link Deck}) shared by the users of one step, drawn with {@code random}.
+     * The mix dealt from a shuffled deck ({@link Deck}) shared by the users of one step, drawn with {@code random}: every
+     * deck holds each kind in its share (50/40/10: five, four and one of ten), so that any stretch of the step holds the
+     * mix to within one deck.
      */
-    public Deck deck(RandomGenerator random) {
+    public Deck<Kind> deck(RandomGenerator random) {
         int gcd = weights.values().stream().filter(w -> w > 0).reduce(0, TransactionMix::gcd);
         var cards = new ArrayList<Kind>();
         weights.forEach((kind, weight) -> cards.addAll(Collections.nCopies(weight / gcd, kind)));
-        return new Deck(cards.toArray(Kind[]::new), random);
+        return Deck.of(cards, random);
     }
 
     private static int gcd(int a, int b) {
         return b == 0 ? a : gcd(b, a % b);
-    }
-
-    /**
-     * The transactions of a step dealt as cards: every deck holds each kind in its share (50/40/10: five, four and one
-     * of ten) in a random order, reshuffled when it is used up, after TPC-C's deck of cards from which a terminal may select
-     * its transactions. Drawn one by one at random, the mix of a few hundred transactions moves by a few per cent (binomially),
-     * and with it their average CPU cost, since the kinds cost differently: a noise that a lab comparing seconds-long
-     * parts of one window reads as the setting's. Dealt, any stretch of the step holds the mix to within one deck. One
-     * deck is shared by every user of the step (users draw in turn, under its lock), not one per user as a TPC-C
-     * terminal keeps: the mix then holds over the server's whole load, whatever the number of users.
-     */
-    public static final class Deck {
-
-        private final Kind[] cards;
-        private final RandomGenerator random;
-        private int next;
-
-        private Deck(Kind[] cards, RandomGenerator random) {
-            this.cards = cards;
-            this.random = random;
-            this.next = cards.length;
-        }
-
-        /** The next transaction of the mix. */
-        public synchronized Kind next() {
-            if (next == cards.length) {
-                for (int i = cards.length - 1; i > 0; i--) { // Fisher-Yates
-                    int j = random.nextInt(i + 1);
-                    Kind swap = cards[i];
-                    cards[i] = cards[j];
-                    cards[j] = swap;
-                }
-                next = 0;
-            }
-            return cards[next++];
-        }
     }
 
     /** As a run folder shows it: {"new_order": 50, "order_inquiry": 40, "browse": 10}. */

@@ -37,12 +37,18 @@ public final class UserSession implements SimulatedUser {
     private final Outcome outcome;
     private final Consumer<AcknowledgedOrder> ledger;
     private final OrderKeys keys;
-    private final TransactionMix.Deck deck;
+    private final Deck<TransactionMix.Kind> deck;
+    private final Deck<Integer> lineCounts;
 
-    /** @param deck the step's mix, shared by its users ({@link TransactionMix#deck}) */
+    /**
+     * @param deck       the step's mix, shared by its users ({@link TransactionMix#deck})
+     * @param lineCounts the step's order line counts, shared by its users ({@link Deck#lineCounts}); null: drawn at random
+     */
     public UserSession(Settings settings, Catalog catalog, UserConnection connection, RandomGenerator random,
-                       Outcome outcome, Consumer<AcknowledgedOrder> ledger, OrderKeys keys, TransactionMix.Deck deck) {
+                       Outcome outcome, Consumer<AcknowledgedOrder> ledger, OrderKeys keys, Deck<TransactionMix.Kind> deck,
+                       Deck<Integer> lineCounts) {
         this.deck = deck;
+        this.lineCounts = lineCounts;
         this.settings = settings;
         this.catalog = catalog;
         this.connection = connection;
@@ -65,7 +71,7 @@ public final class UserSession implements SimulatedUser {
     void newOrder(long intended) {
         int customer = catalog.randomCustomer(random);
         long customerId = catalog.customerId(customer);
-        int lineCount = between(settings.lines());
+        int lineCount = lineCounts != null ? lineCounts.next() : between(settings.lines());
         long[] products = catalog.products(customer, lineCount, settings.hotProducts(), random);
         Map<Long, Integer> quantities = new HashMap<>();
         var form = new StringBuilder("customerid=").append(customerId);

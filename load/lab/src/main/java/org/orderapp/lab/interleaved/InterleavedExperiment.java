@@ -125,7 +125,13 @@ public final class InterleavedExperiment {
             measuring.set(new Measuring(residents, sessions));
             var compilers = new CompilerPriority(out);
             compilers.raise(residents, sessions);
-            new ResidentWarmUp(load, settings.warmUpUsers(), out).run(residents, sessions, outcomes);
+            var warmUp = new ResidentWarmUp(load, settings.warmUpUsers(), out);
+            warmUp.run(residents, sessions, outcomes);
+            var rehearsal = new ResidentWarmUp.Rehearsal(load, settings.reset(), out);
+            if (rehearsal.needed(residents) && rehearsal.run(residents, sessions, outcomes, warmUp.step())) {
+                // Steady again after everything a block asks: the blocks measure the servers as configured from the first.
+                compilers.restore();
+            }
             loop.measure(residents, sessions, compilers::restore);
             if (load.cpuProfile()) {
                 explain(sessions);
@@ -242,7 +248,9 @@ public final class InterleavedExperiment {
             }
             boolean partnerWindows = settings.pairing().together() && definition.mostOnOneServer() > 1 && r.ownServer()
                     && residents.stream().filter(o -> o.server().equals(r.name())).count() < definition.mostOnOneServer();
-            notes.add("Measured by the interleaved method: run 0 is the warm-up, " + (partnerWindows ? "then one window in every "
+            notes.add("Measured by the interleaved method: run 0 is the warm-up" + (r.ownServer() && steps.size() > 1
+                    && steps.get(1).client().repeat() == 0 ? " and the warm-up after the rehearsal (its data reset and its "
+                    + "runtime variants switched on once: a step of its own)" : "") + ", " + (partnerWindows ? "then one window in every "
                     + "round of a block (" + definition.mostOnOneServer() + " a block): its own and partner windows beside the other "
                     + "servers' runtime variants, which comparison.json's runs tell apart; " : "run N the window of block N; ") + (settings.reset() != null
                     ? "the data was reset before every window, its emptied tables' optimizer statistics taken afresh (ANALYZE TABLE) "

@@ -1,5 +1,6 @@
 /**
- * The lab's interleaved method: every variant's server started once and kept warm, then measured in short windows,
+ * The lab's interleaved method: every variant's server started once and kept warm (warmed until steady, then once more
+ * after a rehearsal of what a block asks of it), then measured in short windows,
  * in blocks that hold each variant once in a random order, with ratios paired per block, until their intervals are as
  * narrow as asked or the time is up. A variant on another's server (server-of) is measured there, the server switched to
  * its runtime settings before each of its windows; all at once (duet), in a round of its own, the other servers

@@ -72,8 +72,9 @@ public final class InterleavedRun implements ExperimentExecution {
         LoadConfig load = definition.loadConfig();
         var steady = load.steadyState();
         Duration block = block(load);
+        // The warm-up, then its second part after the rehearsal (at least its windows judged afresh).
         Duration least = START.multipliedBy(definition.serverCount()).plus(steady == null ? load.warmUp() : steady.min())
-                .plus(block.multipliedBy(leastBlocks()));
+                .plus(steady == null ? load.warmUp() : steady.span()).plus(block.multipliedBy(leastBlocks()));
         return new Estimate("interleaved", least, stop.maxTime().compareTo(least) > 0 ? stop.maxTime() : least);
     }
 
@@ -212,7 +213,9 @@ public final class InterleavedRun implements ExperimentExecution {
         say(String.format(Locale.ROOT, "  warm-up: every server at once, %s each, %s", load.model() == LoadConfig.Model.CLOSED
                         ? load.stepName(Math.min(load.steps().get(0), warmUpUsers)) : load.stepName(load.steps().get(0)),
                 steady == null ? "for " + load.warmUp().toSeconds() + " s"
-                : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes())));
+                : String.format(Locale.ROOT, "until each is steady: %d to %d min", steady.min().toMinutes(), steady.max().toMinutes()))
+                + "; then a rehearsal of what a block asks (every server's data reset, each runtime variant switched on once) "
+                + "and the warm-up again until steady");
         say(String.format(Locale.ROOT, "  blocks: each variant once, %s, %s a window (%d step(s) of %d s settle and %d s "
                         + "window%s), about %.1f min a block; at least %d blocks, then until every ratio of throughput and CPU per "
                         + "transaction is within ±%s; blocks until every server's JIT compiler takes at most the warm-up's share "
