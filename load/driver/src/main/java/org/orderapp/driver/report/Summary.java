@@ -123,9 +123,11 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
 
     private static List<Aggregate> aggregate(RunResult run) {
         // By step and its load: the interleaved method's resident run holds its warm-up (at --warm-up-users) and its
-        // windows (at the step's users) under one step index, and they are not repeats of one another.
+        // windows (at the step's users) under one step index, and they are not repeats of one another. A step past the
+        // load's own (the warm-up after the interleaved method's rehearsal) is listed among the steps, not aggregated:
+        // it is no step of the load, and the last aggregate is the top step's (the history's row).
         Map<List<Double>, List<StepOutcome>> byStep = new LinkedHashMap<>();
-        run.steps().stream().sorted(java.util.Comparator.comparingInt(o -> o.client().stepIndex())).forEach(o -> byStep
+        run.steps().stream().filter(o -> o.client().stepIndex() < run.config().steps().size()).sorted(java.util.Comparator.comparingInt(o -> o.client().stepIndex())).forEach(o -> byStep
                 .computeIfAbsent(List.of((double) o.client().stepIndex(), o.client().step()), k -> new ArrayList<>()).add(o));
         List<Aggregate> rows = new ArrayList<>();
         for (List<StepOutcome> repeats : byStep.values()) {

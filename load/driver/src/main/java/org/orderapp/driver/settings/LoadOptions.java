@@ -91,7 +91,7 @@ public class LoadOptions {
     String mix;
 
     @Option(names = "--lines", paramLabel = "N|MIN-MAX", defaultValue = "1-9",
-            description = "Lines per order: a range drawn uniformly (1-9 averages 5, as the guide's) or a fixed count "
+            description = "Lines per order: a range, each count dealt once a deck (1-9 averages 5, as the guide's) or a fixed count "
                     + "(1, 5, 9, 15, 20 for the batching experiments).")
     String lines;
 

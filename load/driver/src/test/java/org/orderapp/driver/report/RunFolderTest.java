@@ -136,6 +136,8 @@ class RunFolderTest {
         RunFolder.writeConfig(folder, config, TARGET);
         var outcomes = new java.util.ArrayList<StepOutcome>();
         outcomes.add(outcome(0, 4, "4 users", 100));
+        // The warm-up after the rehearsal: a step past the load's own, listed, not aggregated.
+        outcomes.add(outcome(0, 1, 4, "4 users", 50));
         outcomes.add(outcome(1, 20, "20 users", 1000));
         outcomes.add(outcome(2, 20, "20 users", 1200));
         RunFolder.write(new RunResult(config, TARGET, "form", Instant.EPOCH, Instant.EPOCH.plusSeconds(30), folder, 10, 1,
@@ -145,6 +147,9 @@ class RunFolderTest {
         assertEquals(4, aggregate.get(0).path("step").asDouble(), 1e-9);
         assertEquals(20, aggregate.get(1).path("step").asDouble(), 1e-9);
         assertEquals(110, aggregate.get(1).path("types").path(Summary.ALL).path("throughputMean").asDouble(), 1e-6);
+        assertEquals(10, aggregate.get(0).path("types").path(Summary.ALL).path("throughputMean").asDouble(), 1e-6,
+                "the warm-up alone, without the warm-up after the rehearsal");
+        assertEquals(4, ResultFiles.JSON.readTree(folder.resolve("summary.json").toFile()).path("steps").size(), "every step listed");
         var history = Files.readAllLines(parent.resolve(RunHistory.FILE));
         var header = List.of(history.get(0).split(","));
         var row = history.get(1).split(",");
@@ -153,11 +158,15 @@ class RunFolderTest {
     }
 
     private static StepOutcome outcome(int repeat, double users, String name, long requests) {
+        return outcome(repeat, 0, users, name, requests);
+    }
+
+    private static StepOutcome outcome(int repeat, int index, double users, String name, long requests) {
         var response = new EnumMap<RequestType, Histogram>(RequestType.class);
         var h = new Histogram(3);
         h.recordValueWithCount(20_000, requests);
         response.put(RequestType.NEW_ORDER, h);
-        var step = new StepResult(repeat, 0, users, name, 10, 10, response, response, Map.of(), Map.of(), 0, 0, List.of(),
+        var step = new StepResult(repeat, index, users, name, 10, 10, response, response, Map.of(), Map.of(), 0, 0, List.of(),
                 new WarmUp(WarmUp.FIXED, 10, null, List.of(), null));
         return new StepOutcome(step, new ServerWindow(Map.of(ServerWindow.CPU_PER_TX + "server", 1.0)), null, null, null, null, null);
     }

@@ -248,9 +248,12 @@ public final class InterleavedExperiment {
             }
             boolean partnerWindows = settings.pairing().together() && definition.mostOnOneServer() > 1 && r.ownServer()
                     && residents.stream().filter(o -> o.server().equals(r.name())).count() < definition.mostOnOneServer();
+            boolean hosts = residents.stream().anyMatch(o -> !o.ownServer() && o.server().equals(r.name()));
+            String rehearsed = String.join(" and ", java.util.stream.Stream.of(settings.reset() == null ? null : "its data reset",
+                    hosts ? "its runtime variants switched on once" : null).filter(java.util.Objects::nonNull).toList());
             notes.add("Measured by the interleaved method: run 0 is the warm-up" + (r.ownServer() && steps.size() > 1
-                    && steps.get(1).client().repeat() == 0 ? " and the warm-up after the rehearsal (its data reset and its "
-                    + "runtime variants switched on once: a step of its own)" : "") + ", " + (partnerWindows ? "then one window in every "
+                    && steps.get(1).client().repeat() == 0 ? " and the warm-up after the rehearsal (" + rehearsed
+                    + ": a step of its own)" : "") + ", " + (partnerWindows ? "then one window in every "
                     + "round of a block (" + definition.mostOnOneServer() + " a block): its own and partner windows beside the other "
                     + "servers' runtime variants, which comparison.json's runs tell apart; " : "run N the window of block N; ") + (settings.reset() != null
                     ? "the data was reset before every window, its emptied tables' optimizer statistics taken afresh (ANALYZE TABLE) "

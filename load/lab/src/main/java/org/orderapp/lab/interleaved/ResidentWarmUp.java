@@ -154,7 +154,7 @@ final class ResidentWarmUp {
                 }
             }
             // Each runtime variant switched on in turn while the load runs, then every server back to its own setting;
-            // the judging of the steady state begins only after that.
+            // the steady state is judged only on windows after that.
             Duration switching = SWITCHED_FOR.multipliedBy(switched.size());
             var switcher = new Thread(() -> cycle(switched, servers), "rehearsal of the runtime variants");
             switcher.setDaemon(true);
@@ -168,7 +168,7 @@ final class ResidentWarmUp {
                         "warm-up after the rehearsal", 0, load.steps().size(), step, warmUp, window(load.measure()), steady));
             } finally {
                 switcher.interrupt();
-                switcher.join();
+                joinUninterruptibly(switcher); // the servers set back before the blocks (or the stop) go on
                 sessions.values().forEach(LoadSession::pauseSampling);
             }
             if (failure != null) {
@@ -211,22 +211,42 @@ final class ResidentWarmUp {
             } catch (InterruptedException e) {
                 // the warm-up ended first: its servers are set back below all the same
             } catch (IOException | RuntimeException e) {
-                failure = e.getMessage();
+                failure = r(e);
             } finally {
+                // Every server back to its own setting, each tried even when an interrupt comes while one is set back.
+                Thread.interrupted();
                 var back = new ArrayList<String>();
                 for (ResidentVariant s : servers) {
                     try {
                         s.switcher().switchTo();
                     } catch (IOException | RuntimeException e) {
-                        back.add(s.name() + ": " + e.getMessage());
+                        back.add(s.name() + ": " + r(e));
                     } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+                        back.add(s.name() + ": interrupted");
                     }
                 }
                 if (!back.isEmpty() && failure == null) {
                     failure = "setting the servers back failed (" + String.join("; ", back) + ")";
                 }
             }
+        }
+
+        private static void joinUninterruptibly(Thread t) {
+            boolean interrupted = false;
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private static String r(Exception e) {
+            return e.getMessage() != null ? e.getMessage() : e.toString();
         }
 
         /**
@@ -236,14 +256,16 @@ final class ResidentWarmUp {
         static final Duration LONGEST_AGAIN = Duration.ofMinutes(5);
 
         /**
-         * The steady state judged afresh: no minimum beyond the switching (the servers are warm), the same windows,
-         * tolerance and JIT share, and at most {@link #LONGEST_AGAIN} after the switching (or the warm-up's own maximum,
-         * if shorter, but never less than one window after the switching).
+         * The steady state judged afresh on windows after the switching: its minimum the switching and the windows
+         * judged together (the servers are warm: no two-minute minimum), the same windows, tolerance and JIT share, and
+         * at most {@link #LONGEST_AGAIN} after the switching (or the warm-up's own maximum, if shorter), but never less
+         * than one window past the minimum.
          */
         static SteadyState again(SteadyState steady, Duration switching) {
+            Duration min = switching.plus(steady.span());
             Duration max = steady.max().compareTo(switching.plus(LONGEST_AGAIN)) <= 0 ? steady.max() : switching.plus(LONGEST_AGAIN);
-            max = max.compareTo(switching.plus(steady.window())) >= 0 ? max : switching.plus(steady.window());
-            return new SteadyState(switching, steady.window(), steady.windows(), steady.tolerance(), max, steady.maxJitShare());
+            max = max.compareTo(min.plus(steady.window())) >= 0 ? max : min.plus(steady.window());
+            return new SteadyState(min, steady.window(), steady.windows(), steady.tolerance(), max, steady.maxJitShare());
         }
 
         private void say(String line) {

@@ -21,7 +21,8 @@ class RehearsalTest {
     @Test
     void theSteadyStateIsJudgedAfreshOnceTheSwitchingIsDone() {
         SteadyState again = ResidentWarmUp.Rehearsal.again(DEFAULT, Duration.ofSeconds(10));
-        assertEquals(Duration.ofSeconds(10), again.min(), "warm servers: no two-minute minimum, only the switching");
+        assertEquals(Duration.ofSeconds(40), again.min(), "warm servers: no two-minute minimum, only the switching and the "
+                + "three windows after it, which alone are judged");
         assertEquals(DEFAULT.window(), again.window());
         assertEquals(DEFAULT.windows(), again.windows());
         assertEquals(DEFAULT.tolerance(), again.tolerance());
@@ -31,8 +32,8 @@ class RehearsalTest {
         assertEquals(Duration.ofSeconds(200), ResidentWarmUp.Rehearsal.again(short15, Duration.ofSeconds(10)).max(), "or the warm-up's own, if less");
 
         var brief = new SteadyState(Duration.ZERO, Duration.ofSeconds(10), 3, 0.10, Duration.ofSeconds(15), 0.05);
-        assertEquals(Duration.ofSeconds(30), ResidentWarmUp.Rehearsal.again(brief, Duration.ofSeconds(20)).max(),
-                "a maximum below the switching is raised to leave a window after it");
+        assertEquals(Duration.ofSeconds(60), ResidentWarmUp.Rehearsal.again(brief, Duration.ofSeconds(20)).max(),
+                "a maximum below the switching and its windows is raised to leave a window after them");
     }
 
     @Test
