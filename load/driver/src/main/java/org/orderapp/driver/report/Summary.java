@@ -127,7 +127,8 @@ public record Summary(Run run, Verdict validity, RunConfiguration config, List<S
         // load's own (the warm-up after the interleaved method's rehearsal) is listed among the steps, not aggregated:
         // it is no step of the load, and the last aggregate is the top step's (the history's row).
         Map<List<Double>, List<StepOutcome>> byStep = new LinkedHashMap<>();
-        run.steps().stream().filter(o -> o.client().stepIndex() < run.config().steps().size()).sorted(java.util.Comparator.comparingInt(o -> o.client().stepIndex())).forEach(o -> byStep
+        run.steps().stream().filter(o -> o.client().stepIndex() < run.config().steps().size())
+                .sorted(java.util.Comparator.comparingInt(o -> o.client().stepIndex())).forEach(o -> byStep
                 .computeIfAbsent(List.of((double) o.client().stepIndex(), o.client().step()), k -> new ArrayList<>()).add(o));
         List<Aggregate> rows = new ArrayList<>();
         for (List<StepOutcome> repeats : byStep.values()) {

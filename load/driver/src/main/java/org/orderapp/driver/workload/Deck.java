@@ -2,6 +2,7 @@ package org.orderapp.driver.workload;
 
 import java.util.List;
 import java.util.random.RandomGenerator;
+import java.util.stream.LongStream;
 
 /**
  * Draws of one step dealt as cards, after TPC-C's deck from which a terminal selects its transactions: every deck holds
@@ -47,7 +48,7 @@ public final class Deck<T> {
         if (lines.max() - lines.min() + 1 > MOST_CARDS) {
             return null;
         }
-        return new Deck<>(java.util.stream.LongStream.rangeClosed(lines.min(), lines.max()).mapToObj(n -> (int) n).toList(), random);
+        return new Deck<>(LongStream.rangeClosed(lines.min(), lines.max()).mapToObj(n -> (int) n).toList(), random);
     }
 
     /** The next card. */

@@ -112,6 +112,8 @@ final class ResidentWarmUp {
         private final LoadConfig load;
         private final InterleavedSettings.DataReset reset;
         private final PrintStream out;
+        /** Why the switching thread failed, or null. */
+        private volatile String failure;
 
         Rehearsal(LoadConfig load, InterleavedSettings.DataReset reset, PrintStream out) {
             this.load = load;
@@ -192,8 +194,6 @@ final class ResidentWarmUp {
             return allSteady;
         }
 
-        private volatile String failure;
-
         /** The window that ends the warm-up after the rehearsal: a record of the warm servers, not a measurement. */
         static final Duration WINDOW = Duration.ofSeconds(5);
 
@@ -211,7 +211,7 @@ final class ResidentWarmUp {
             } catch (InterruptedException e) {
                 // the warm-up ended first: its servers are set back below all the same
             } catch (IOException | RuntimeException e) {
-                failure = r(e);
+                failure = why(e);
             } finally {
                 // Every server back to its own setting, each tried even when an interrupt comes while one is set back.
                 Thread.interrupted();
@@ -220,7 +220,7 @@ final class ResidentWarmUp {
                     try {
                         s.switcher().switchTo();
                     } catch (IOException | RuntimeException e) {
-                        back.add(s.name() + ": " + r(e));
+                        back.add(s.name() + ": " + why(e));
                     } catch (InterruptedException e) {
                         back.add(s.name() + ": interrupted");
                     }
@@ -245,7 +245,7 @@ final class ResidentWarmUp {
             }
         }
 
-        private static String r(Exception e) {
+        private static String why(Exception e) {
             return e.getMessage() != null ? e.getMessage() : e.toString();
         }
 
