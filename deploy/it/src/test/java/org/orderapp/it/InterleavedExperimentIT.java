@@ -282,6 +282,8 @@ class InterleavedExperimentIT {
                 assertTrue(p.path("transactions").asLong() > 0 && p.path("serverCpuMs").asDouble() > 0
                         && p.path("seconds").asDouble() >= 1.0, "each part answered and used CPU, and lasted the second a "
                         + "part must: " + p);
+                assertTrue(p.path("databaseCpuMs").asDouble() > 0, "its own database's CPU read in every part (a duet gives "
+                        + "each server a database of its own): " + p);
                 if (!p.path("neighboursCpuMs").isNull() && !p.path("neighboursCpuMs").isMissingNode()) {
                     assertTrue(p.path("neighboursCpuMs").asDouble() > 0 && p.path("neighboursTransactions").asLong() > 0,
                             "plain-2, measured beside it, read in the same part: " + p);
@@ -300,14 +302,11 @@ class InterleavedExperimentIT {
         assertEquals(1, method.path("detected").size(), "the runtime spin calibrated: " + method.path("detected"));
         JsonNode detected = method.path("detected").get(0);
         assertTrue(paced > 0, "the server measured beside the switched one (plain-2) read in its parts: " + runs);
-        // Paced when every counted quartet's parts had plain-2 read with its load running (its window may open a little
-        // apart from the spin's: then that part, and the figure, is not paced).
-        String by = detected.path("by").asText();
-        assertTrue(by.equals("switched-paced") || by.equals("switched"), "found within its switched windows: " + detected);
-        if (by.equals("switched-paced")) {
-            assertEquals(counted, detected.path("withinServerN").asInt(), "the same quartets not paced beside it: " + detected);
-            assertTrue(detected.path("neighboursMicros").isNumber(), "and plain-2's own difference: " + detected);
-        }
+        // Paced by its own database, read in every part: the same transactions' other half.
+        assertEquals("switched-paced", detected.path("by").asText(), "found within its switched windows, paced: " + detected);
+        assertEquals("its-database", detected.path("pace").asText(), "by its own database: " + detected);
+        assertEquals(counted, detected.path("withinServerN").asInt(), "the same quartets not paced beside it: " + detected);
+        assertTrue(detected.path("paceMicros").isNumber(), "and the database's own difference: " + detected);
         assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
         // On Linux every part has the compiler's threads read: the figure is of the CPU less theirs, the whole beside it.
         assertTrue(detected.path("compilerApart").asBoolean(), "the compiler's CPU apart: " + detected);

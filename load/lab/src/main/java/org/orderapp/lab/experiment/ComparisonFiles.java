@@ -105,17 +105,19 @@ public final class ComparisonFiles {
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f, ±%.1f; goal ±%.0f)", d.ci95().get(0),
                             d.ci95().get(1), d.halfWidthMicros(), d.goalMicros()),
                     Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " switched windows"
-                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " switched windows, paced by the other servers"
+                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " switched windows, paced by "
+                                    + (Method.Detected.BY_DATABASE.equals(d.pace()) ? "its own database" : "the other servers")
                             : d.n() + " blocks paired with the control's windows");
             if (d.withinServerMicros() != null && Method.Detected.PACED.equals(d.by())) {
                 out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d switched windows%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
-                if (d.neighboursMicros() != null) {
-                    out.printf(Locale.ROOT, "    the other servers' own difference (their response to it, which pacing takes for the "
-                                    + "machine's): %.1f µs%s%n", d.neighboursMicros(),
-                            d.neighboursCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
-                                    d.neighboursCi95().get(0), d.neighboursCi95().get(1)));
+                if (d.paceMicros() != null) {
+                    out.printf(Locale.ROOT, "    %s own difference (%s response to it, which pacing takes for the machine's): %.1f µs%s%n",
+                            Method.Detected.BY_DATABASE.equals(d.pace()) ? "its database's" : "the other servers'",
+                            Method.Detected.BY_DATABASE.equals(d.pace()) ? "its" : "their", d.paceMicros(),
+                            d.paceCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
+                                    d.paceCi95().get(0), d.paceCi95().get(1)));
                 }
             } else if (d.withinServerMicros() != null) {
                 out.printf(Locale.ROOT, "    within its server alone (no partner): %.1f µs%s, %d blocks%n", d.withinServerMicros(),

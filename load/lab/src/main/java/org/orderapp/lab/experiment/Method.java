@@ -73,27 +73,32 @@ public record Method(String name, String description, Double precision, Integer 
      * withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
      * control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
      * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
-     * part of the calibration's stop rule. neighboursMicros and neighboursCi95, for {@link #PACED} only (else null): the
-     * other servers' own CPU per transaction in the variant's parts less in the host's, the same quartets, the check on
-     * the pacing: the pace is read from them, so a response of theirs to the spinning server (the cores they share) is
-     * taken for the machine's and subtracted from the spin; an interval that holds 0 shows none this run can detect.
+     * part of the calibration's stop rule. {@code pace}, for {@link #PACED} only (else null): where the machine's pace was
+     * read, {@link #BY_DATABASE} (the server's own database: the same transactions' other half, whose work a setting of
+     * the server does not change) or {@link #BY_NEIGHBOURS} (the other servers measured at the same time). paceMicros and
+     * paceCi95, for {@link #PACED} only (else null): that pace's own CPU per transaction in the variant's parts less in
+     * the host's, the same quartets, the check on the pacing: a response of the pace's source to the spinning server (the
+     * cores they share, the requests' timing) is taken for the machine's and subtracted from the spin; an interval that
+     * holds 0 shows none this run can detect.
      *
      * <p>compilerApart, for switched windows whose parts all had the switched server's JIT compiler threads read
-     * (always on Linux; a quartet whose neighbours' compilers were not read is then not paced, nor the figure): the
-     * figures above (the found one, the one not paced, the neighbours' own) are of the CPU less the compilers' (the
-     * server's, and the neighbours' for the pace), whose bursts of up to a third of a second fall on one part or
+     * (always on Linux; paced by the other servers, a quartet whose neighbours' compilers were not read is then not
+     * paced, nor the figure): the figures above (the found one, the one not paced, the other servers' own) are of the
+     * CPU less the compilers' (the server's, and the other servers' for their pace), whose bursts of up to a third of a second fall on one part or
      * another; wholeMicros and wholeCi95 are then the same quartets with every thread's CPU counted, paced alike, and
      * partsMicros still holds the compiler's own difference. False, and null, otherwise.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
                            List<Double> withinServerCi95, int withinServerN, String by, double goalMicros,
-                           Double neighboursMicros, List<Double> neighboursCi95, boolean compilerApart, Double wholeMicros,
+                           String pace, Double paceMicros, List<Double> paceCi95, boolean compilerApart, Double wholeMicros,
                            List<Double> wholeCi95) {
 
         public static final String SWITCHED = "switched";
         public static final String PACED = "switched-paced";
         public static final String PAIRED = "paired";
+        public static final String BY_DATABASE = "its-database";
+        public static final String BY_NEIGHBOURS = "other-servers";
 
         /** The interval's farther end from the estimate, in microseconds; null without an interval. */
         public Double halfWidthMicros() {

@@ -56,19 +56,33 @@ public record Observation(int sequence, int round, String variant, String folder
      *                             null where no other server was measured or one could not be read
      * @param neighboursTransactions their successful transactions answered in the part
      * @param neighboursJitMs      of neighboursCpuMs, their JIT compilers' threads' CPU; null where not read
+     * @param neighboursGcMs       of neighboursCpuMs, their collectors' threads' CPU; null where not read (as in a
+     *                             comparison written before it was)
+     * @param databaseCpuMs        the server's own database process's CPU in the part (the same transactions' other
+     *                             half, whose work the server's setting does not change); null where not read
+     * @param neighboursDatabaseCpuMs the other servers' databases' CPU in the part (each a process of its own in a
+     *                             duet); null where not read
      */
     public record Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
                            Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions,
-                           Double neighboursJitMs) {
+                           Double neighboursJitMs, Double neighboursGcMs, Double databaseCpuMs,
+                           Double neighboursDatabaseCpuMs) {
 
         public Switched {
             partsMs = partsMs == null ? Map.of() : Map.copyOf(partsMs);
         }
 
+        /** A part whose neighbours' collectors and the databases were not read. */
+        public Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
+                        Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions, Double neighboursJitMs) {
+            this(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions,
+                    neighboursJitMs, null, null, null);
+        }
+
         /** The same part at another step. */
         public Switched atStep(double step) {
             return new Switched(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions,
-                    neighboursJitMs);
+                    neighboursJitMs, neighboursGcMs, databaseCpuMs, neighboursDatabaseCpuMs);
         }
     }
 

@@ -158,16 +158,19 @@ final class SwitchedWindow {
 
     /**
      * A switched window's parts on one line: each part's setting and server CPU per transaction, where the collector
-     * and the JIT compiler, whose bursts fall on one part or another, took their share, and the other servers' CPU per
+     * and the JIT compiler, whose bursts fall on one part or another, took their share, its database's CPU per
+     * transaction, and the other servers' CPU per
      * transaction in the part (the machine's pace) and their compilers' share, where they were read.
      */
     String describe(List<Observation.Switched> parts) {
         var r = variant;
         var b = new StringBuilder("[" + r.name() + "] switched window, server CPU per transaction by part:");
         for (var p : parts) {
-            b.append(String.format(Locale.ROOT, " %s %.3f ms (%d tx, gc %.0f ms, jit %.0f ms%s);", p.variant() ? r.name() : r.server(),
+            b.append(String.format(Locale.ROOT, " %s %.3f ms (%d tx, gc %.0f ms, jit %.0f ms, its database %.3f ms%s);",
+                    p.variant() ? r.name() : r.server(),
                     p.transactions() == 0 ? Double.NaN : p.serverCpuMs() / p.transactions(), p.transactions(),
                     p.partsMs().getOrDefault("gc", Double.NaN), p.partsMs().getOrDefault("jit", Double.NaN),
+                    p.databaseCpuMs() == null || p.transactions() == 0 ? Double.NaN : p.databaseCpuMs() / p.transactions(),
                     p.neighboursCpuMs() == null ? "" : String.format(Locale.ROOT, "; beside it %.3f ms, jit %.0f ms",
                             p.neighboursTransactions() == 0 ? Double.NaN : p.neighboursCpuMs() / p.neighboursTransactions(),
                             p.neighboursJitMs() == null ? Double.NaN : p.neighboursJitMs())));
@@ -186,13 +189,16 @@ final class SwitchedWindow {
     }
 
     /**
-     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighboursJitMs: their compiler
-     * threads' part of it, null where a neighbour's threads could not be read; neighbourSteps and
+     * neighboursCpuMs: null where a neighbour could not be read with its load running; neighboursJitMs and
+     * neighboursGcMs: their compiler and collector threads' part of it, null where a neighbour's threads could not be
+     * read; databaseCpuMs and neighboursDatabaseCpuMs: the server's own database's CPU and the neighbours' databases',
+     * null where one is not a process of this machine; neighbourSteps and
      * neighbourPhases: the step each neighbour was in, and its phase (a part is paced only if every neighbour was in the
      * same step and phase at both its ends: a window opening between them would put its opening sample on the part).
      */
     private record Reading(long nanos, double cpuMs, double ticksMs, long answered, Map<String, Double> partsMs,
                            Double neighboursCpuMs, double neighboursTicksMs, long neighboursAnswered, Double neighboursJitMs,
+                           Double neighboursGcMs, Double databaseCpuMs, Double neighboursDatabaseCpuMs,
                            List<StepRecorder> neighbourSteps, List<Phase> neighbourPhases) {
     }
 
@@ -218,10 +224,18 @@ final class SwitchedWindow {
             long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
             sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
             var serverParts = new ServerCpuParts(pid);
+            // The databases' threads are summed as the servers' are (their thread names claim no part of a server's). The
+            // server's own database is its pace only where it serves no other server measured at the same time.
+            var databasePid = session.cpu().databasePid()
+                    .filter(db -> neighbours.stream().noneMatch(n -> n.cpu().databasePid().equals(Optional.of(db))));
+            var database = databasePid.map(ServerCpuParts::new).orElse(null);
             var neighbourParts = new ArrayList<ServerCpuParts>(); // by neighbour; null where its server is not a process here
+            var neighbourDatabases = new ArrayList<ServerCpuParts>(); // likewise, their databases
             for (var n : neighbours) {
                 neighbourParts.add(n.cpu().serverPid().map(ServerCpuParts::new).orElse(null));
+                neighbourDatabases.add(n.cpu().databasePid().map(ServerCpuParts::new).orElse(null));
             }
+            var readers = new Readers(serverParts, database, neighbourParts, neighbourDatabases);
             boolean[] order = order(quartets, variantFirst);
             long longestSwitch = 0;
             for (int i = 0; i < order.length; i++) {
@@ -236,7 +250,7 @@ final class SwitchedWindow {
                     switches.add(took / 1e9);
                     longestSwitch = Math.max(longestSwitch, took);
                 }
-                Reading first = read(step, serverParts, neighbourParts);
+                Reading first = read(step, readers);
                 int switchesLeft = 0;
                 for (int j = i + 1; j < order.length; j++) {
                     switchesLeft += order[j] != order[j - 1] ? 1 : 0;
@@ -252,7 +266,7 @@ final class SwitchedWindow {
                     failure = "the window closed before its last part ended";
                     return;
                 }
-                Reading last = read(step, serverParts, neighbourParts);
+                Reading last = read(step, readers);
                 double cpuMs = checked(last.cpuMs() - first.cpuMs(), last.ticksMs() - first.ticksMs());
                 var partsMs = new LinkedHashMap<String, Double>();
                 for (var e : last.partsMs().entrySet()) {
@@ -273,7 +287,11 @@ final class SwitchedWindow {
                         last.neighboursTicksMs() - first.neighboursTicksMs()) : null,
                         paced ? last.neighboursAnswered() - first.neighboursAnswered() : 0,
                         paced && first.neighboursJitMs() != null && last.neighboursJitMs() != null
-                                ? last.neighboursJitMs() - first.neighboursJitMs() : null));
+                                ? last.neighboursJitMs() - first.neighboursJitMs() : null,
+                        paced && first.neighboursGcMs() != null && last.neighboursGcMs() != null
+                                ? last.neighboursGcMs() - first.neighboursGcMs() : null,
+                        difference(first.databaseCpuMs(), last.databaseCpuMs()),
+                        paced ? difference(first.neighboursDatabaseCpuMs(), last.neighboursDatabaseCpuMs()) : null));
             }
         } catch (InterruptedException e) {
             failure = failure == null ? "the step ended before the window's parts did" : failure;
@@ -299,8 +317,24 @@ final class SwitchedWindow {
         }
     }
 
-    private Reading read(StepRecorder step, ServerCpuParts serverParts, List<ServerCpuParts> neighbourParts)
-            throws IOException {
+    /** What a window reads its CPU from: its server's threads and its database's, and its neighbours' (null: not here). */
+    private record Readers(ServerCpuParts server, ServerCpuParts database, List<ServerCpuParts> neighbours,
+                           List<ServerCpuParts> neighbourDatabases) {
+    }
+
+    /** A cumulative figure's growth between two readings; null where either is unknown. */
+    private static Double difference(Double first, Double last) {
+        return first == null || last == null ? null : last - first;
+    }
+
+    /** A process's CPU so far as the sum of its threads' clocks; null where it is not a process here or is gone. */
+    private static Double threadsMillis(ServerCpuParts process) {
+        return process == null || process.sample().isEmpty() ? null : process.allThreadsMillis();
+    }
+
+    private Reading read(StepRecorder step, Readers readers) throws IOException {
+        var serverParts = readers.server();
+        var neighbourParts = readers.neighbours();
         long nanos = System.nanoTime();
         // The process's CPU as the sum of its threads' clocks, read with its parts: the process's own figure, in 10-ms
         // ticks, can be off by 20 ms over a part, half of what a 50-µs spin adds to its transactions (its ticks are read
@@ -311,9 +345,12 @@ final class SwitchedWindow {
         OptionalDouble cpu = sampled.isPresent() ? OptionalDouble.of(serverParts.allThreadsMillis()) : OptionalDouble.empty();
         double ticks = CpuClock.processMillis(pid).orElse(Double.NaN);
         long answered = step.answered();
+        Double database = threadsMillis(readers.database());
+        Double neighboursDatabase = neighbours.isEmpty() ? null : 0.0;
         Double neighboursCpu = neighbours.isEmpty() ? null : 0.0;
         double neighboursTicks = 0;
         Double neighboursJit = neighboursCpu;
+        Double neighboursGc = neighboursCpu;
         long neighboursAnswered = 0;
         var neighbourSteps = new ArrayList<StepRecorder>();
         var neighbourPhases = new ArrayList<Phase>();
@@ -335,16 +372,21 @@ final class SwitchedWindow {
                 neighboursTicks += CpuClock.processMillis(neighbours.get(i).cpu().serverPid().orElseThrow()).orElse(Double.NaN);
                 neighboursAnswered += theirs.answered();
                 neighboursJit = neighboursJit == null ? null : neighboursJit + theirParts.get().get(ServerCpuPart.JIT);
+                neighboursGc = neighboursGc == null ? null : neighboursGc + theirParts.get().get(ServerCpuPart.GC);
+                Double theirDatabase = threadsMillis(readers.neighbourDatabases().get(i));
+                neighboursDatabase = neighboursDatabase == null || theirDatabase == null ? null : neighboursDatabase + theirDatabase;
             }
         }
         if (neighboursCpu == null) {
             neighboursJit = null;
+            neighboursGc = null;
+            neighboursDatabase = null;
         }
         if (cpu.isEmpty()) {
             throw new IOException("the server's process " + pid + " is gone");
         }
         return new Reading(nanos, cpu.getAsDouble(), ticks, answered, partsMs, neighboursCpu, neighboursTicks, neighboursAnswered,
-                neighboursJit, neighbourSteps, neighbourPhases);
+                neighboursJit, neighboursGc, database, neighboursDatabase, neighbourSteps, neighbourPhases);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

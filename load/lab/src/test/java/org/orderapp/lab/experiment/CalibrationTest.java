@@ -309,10 +309,11 @@ class CalibrationTest {
         assertEquals(2, found.size());
         for (Method.Detected d : found) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
-            assertEquals(60, d.neighboursMicros(), 1e-6, "the neighbours' own difference: " + d.neighboursCi95());
-            assertTrue(d.neighboursCi95().get(0) > 0, "which excludes 0: " + d.neighboursCi95());
+            assertEquals(60, d.paceMicros(), 1e-6, "the neighbours' own difference: " + d.paceCi95());
+            assertTrue(d.paceCi95().get(0) > 0, "which excludes 0: " + d.paceCi95());
             assertEquals(injected, d.withinServerMicros(), 1e-6, "not paced, the spin as it was");
             assertEquals(injected - 2500 * 0.06 / 2.4, d.detectedMicros(), 1e-6, "paced, short by the neighbours' answer");
+            assertEquals(Method.Detected.BY_NEIGHBOURS, d.pace(), "no database read: paced by the other servers");
         }
     }
 
@@ -351,7 +352,7 @@ class CalibrationTest {
             assertTrue(d.withinServerCi95().get(1) - d.withinServerCi95().get(0) > 50,
                     "not paced, the same quartets' interval is wide: " + d.withinServerCi95());
             assertEquals(8, d.withinServerN());
-            assertTrue(d.neighboursCi95().get(0) < 0 && d.neighboursCi95().get(1) > 0, "the neighbours answer nothing: " + d.neighboursCi95());
+            assertTrue(d.paceCi95().get(0) < 0 && d.paceCi95().get(1) > 0, "the neighbours answer nothing: " + d.paceCi95());
         }
         // One part whose neighbours could not be read: that window's quartet is not paced, so no figure is (n would lie).
         var last = observations.get(observations.size() - 1);
@@ -401,8 +402,8 @@ class CalibrationTest {
             assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
             assertTrue(d.wholeCi95().get(1) - d.wholeCi95().get(0) > 40, "with the compilers counted, wide: " + d.wholeCi95());
             assertTrue(d.partsMicros().containsKey("jit"), "the compiler's own difference is still given");
-            assertTrue(d.neighboursCi95().get(0) <= 0 && d.neighboursCi95().get(1) >= 0, "the neighbours answer nothing: "
-                    + d.neighboursCi95());
+            assertTrue(d.paceCi95().get(0) <= 0 && d.paceCi95().get(1) >= 0, "the neighbours answer nothing: "
+                    + d.paceCi95());
         }
         // Neighbours whose compilers were not read in one part: that quartet is not paced, so the figure is not paced
         // at all (its n would lie), and is still apart from the server's own compiler.
@@ -418,6 +419,88 @@ class CalibrationTest {
         assertEquals(Method.Detected.SWITCHED, spin200.by());
         assertTrue(spin200.compilerApart());
         assertEquals(8, spin200.n());
+    }
+
+    @Test
+    void theServersOwnDatabasePacesItsPartsWhereItWasReadInEveryOne() throws Exception {
+        // The same transactions' other half: the machine's pace and the transactions' own weight move the server's and
+        // its database's CPU per transaction alike, while the other servers' pace moves on its own as well; where the
+        // database was read in every part it is the pace, and every quartet finds the spin.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var machine = new Random(5);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            observations.add(window(block, "control", 1.6, false));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                observations.add(switchedWindow(block, spin, machine, 0));
+            }
+        }
+        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertEquals(Method.Detected.PACED, d.by());
+            assertEquals(Method.Detected.BY_DATABASE, d.pace());
+            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": paced by its database, exact");
+            assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
+            assertTrue(d.paceCi95().get(0) < 0 && d.paceCi95().get(1) > 0, "the database answers nothing: " + d.paceCi95());
+            double[] byNeighbours = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.WHOLE,
+                    Calibration.NEIGHBOURS_WHOLE);
+            assertTrue(java.util.Arrays.stream(byNeighbours).anyMatch(x -> Math.abs(x - injected) > 5),
+                    "paced by the other servers, whose pace moves on its own too, the quartets spread");
+        }
+        // One part whose database was not read: that quartet cannot be paced by it, so the figure is paced by the other
+        // servers throughout (a mix of the two would not be one method).
+        var last = observations.get(observations.size() - 1);
+        var parts = new ArrayList<>(last.switched());
+        var p = parts.get(3);
+        parts.set(3, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(),
+                p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(), null, p.neighboursDatabaseCpuMs()));
+        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
+                false, parts));
+        var spin200 = Calibration.detected(calibration, observations, null).stream()
+                .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
+        assertEquals(Method.Detected.BY_NEIGHBOURS, spin200.pace());
+        assertEquals(8, spin200.n());
+    }
+
+    @Test
+    void aDatabaseThatAnswersTheSpinShowsInItsOwnDifference() throws Exception {
+        // The database pace's check: were the database to spend 30 µs more per transaction while its server spins (the
+        // requests' timing), the spin would be found short by that share of the server's CPU, and the database's own
+        // difference would say so.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            for (String spin : List.of("spin-50", "spin-200")) {
+                observations.add(switchedWindow(block, spin, null, 0.03));
+            }
+        }
+        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+            assertEquals(Method.Detected.BY_DATABASE, d.pace());
+            assertEquals(30, d.paceMicros(), 1e-6, "the database's own difference: " + d.paceCi95());
+            assertTrue(d.paceCi95().get(0) > 0, "which excludes 0: " + d.paceCi95());
+            assertTrue(d.detectedMicros() < (d.variant().equals("spin-50") ? 50 : 200) - 10, "and the spin found short");
+        }
+    }
+
+    /**
+     * A switched window of one quartet at 150 tx/s: the server spends 1.6 ms a transaction and its database 1.1 ms, both
+     * scaled by the part's pace (the machine's and the transactions' weight), the database {@code databaseAnswer} ms more
+     * in the spin's parts; the other servers' pace moves on its own by up to 10 % besides (null machine: no pace moves).
+     */
+    private static Observation switchedWindow(int block, String spin, Random machine, double databaseAnswer) {
+        double micros = spin.equals("spin-50") ? 50 : 200;
+        var parts = new ArrayList<Observation.Switched>();
+        for (int i = 0; i < 4; i++) {
+            boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
+            double pace = machine == null ? 1 : 0.8 + 0.4 * machine.nextDouble();
+            double theirs = machine == null ? 1 : pace * (0.95 + 0.1 * machine.nextDouble());
+            long tx = 870 + i;
+            double cpu = (1.6 * pace + (atVariant ? micros / 1000 : 0)) * tx;
+            parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of(), 1.6 * theirs * 860, 860, null, null,
+                    (1.1 * pace + (atVariant ? databaseAnswer : 0)) * tx, 1.1 * theirs * 860));
+        }
+        var step = new Observation.StepFigures(20, "20 users", 150.0, 40.0, 10.0, Map.of("server", 1.6 + micros / 2000));
+        return new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts);
     }
 
     private static Observation window(int block, int turn, String variant, double serverCpuMs, boolean partner) {
