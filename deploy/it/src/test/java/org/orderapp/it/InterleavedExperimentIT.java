@@ -305,7 +305,7 @@ class InterleavedExperimentIT {
         // Paced by its own database, read in every part: the same transactions' other half.
         assertEquals("switched-paced", detected.path("by").asText(), "found within its switched windows, paced: " + detected);
         assertEquals("its-database", detected.path("pace").asText(), "by its own database: " + detected);
-        assertEquals(counted, detected.path("withinServerN").asInt(), "the same quartets not paced beside it: " + detected);
+        assertEquals(counted, detected.path("withinServerN").asInt(), "the same quartets, not paced, beside it: " + detected);
         assertTrue(detected.path("paceMicros").isNumber(), "and the database's own difference: " + detected);
         assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
         // On Linux every part has the compiler's threads read: the figure is of the CPU less theirs, the whole beside it.

@@ -113,8 +113,9 @@ public final class ComparisonFiles {
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
                 if (d.paceMicros() != null) {
-                    out.printf(Locale.ROOT, "    %s own difference (%s response to it, which pacing takes for the machine's): %.1f µs%s%n",
-                            Method.Detected.BY_DATABASE.equals(d.pace()) ? "its database's" : "the other servers'",
+                    out.printf(Locale.ROOT, "    %s own difference (%s response to the spin, which pacing takes for the machine's): "
+                                    + "%.1f µs%s%n",
+                            Method.Detected.BY_DATABASE.equals(d.pace()) ? "the database's" : "the other servers'",
                             Method.Detected.BY_DATABASE.equals(d.pace()) ? "its" : "their", d.paceMicros(),
                             d.paceCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                     d.paceCi95().get(0), d.paceCi95().get(1)));

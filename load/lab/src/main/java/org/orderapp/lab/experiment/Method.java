@@ -69,8 +69,8 @@ public record Method(String name, String description, Double precision, Integer 
      *
      * <p>{@code by} says how the difference was found: {@link #SWITCHED}, within the variant's switched windows (its
      * setting against its host's, parts seconds apart on one server, a window's quartets averaged; n counts the windows); {@link #PACED}, the same
-     * with the machine's pace in each part, read from the other servers measured at the same time, taken out (the
-     * withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
+     * with the machine's pace in each part, read from the server's own database or else from the other servers measured
+     * at the same time ({@code pace}), taken out (the withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
      * control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
      * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
      * part of the calibration's stop rule. {@code pace}, for {@link #PACED} only (else null): where the machine's pace was

@@ -59,7 +59,8 @@ public record Observation(int sequence, int round, String variant, String folder
      * @param neighboursGcMs       of neighboursCpuMs, their collectors' threads' CPU; null where not read (as in a
      *                             comparison written before it was)
      * @param databaseCpuMs        the server's own database process's CPU in the part (the same transactions' other
-     *                             half, whose work the server's setting does not change); null where not read
+     *                             half, whose work the server's setting does not change); null where not read, or where
+     *                             the database is not the server's own (another server uses it too)
      * @param neighboursDatabaseCpuMs the other servers' databases' CPU in the part (each a process of its own in a
      *                             duet); null where not read
      */

@@ -228,6 +228,11 @@ final class BlockLoop {
         return windows.merge(r.name(), 1, Integer::sum);
     }
 
+    /** The sessions of every variant on another server than {@code r}'s, measured now or idle. */
+    private static List<LoadSession> otherServers(ResidentVariant r, List<ResidentVariant> all, Map<String, LoadSession> sessions) {
+        return all.stream().filter(v -> !v.server().equals(r.server())).map(v -> sessions.get(v.name())).toList();
+    }
+
     /**
      * Each variant's window in turn, the others idle and unsampled; a variant's replenish queue drained before the next
      * one's window, a shared server switched to the variant's runtime settings before it. Answers the last session
@@ -252,8 +257,9 @@ final class BlockLoop {
             int run = nextWindow(r);
             try {
                 for (int i = 0; i < load.steps().size(); i++) {
+                    // In turn: measured alone, no neighbour to pace it; its database, where no other server uses it.
                     var within = switched ? SwitchedWindow.start(r, hosts.get(r.server()), s, window, quartets, run % 2 == 1,
-                            List.of()) : null; // in turn: measured alone, no neighbour to pace it
+                            List.of(), otherServers(r, visits, sessions)) : null;
                     try {
                         visit.add(s.step("block " + block, run, i, load.steps().get(i), load.warmUp(), window, null));
                     } catch (IOException | InterruptedException | RuntimeException e) {
@@ -327,7 +333,7 @@ final class BlockLoop {
                     var neighbours = visits.stream().filter(v -> !v.server().equals(r.server()) && !switched.containsKey(v.name()))
                             .map(v -> sessions.get(v.name())).toList();
                     within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, window, quartets, runs.get(s) % 2 == 1,
-                            neighbours));
+                            neighbours, otherServers(r, visits, sessions)));
                 }
                 Map<String, StepOutcome> step;
                 try {

@@ -35,10 +35,12 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  * reads, about 30 ms of the server's CPU, done) to a quarter of a second before it closes; the window is sampled in
  * full only at its edges.
  *
- * <p>Where other servers are measured at the same time (a duet), their processes' CPU and transactions are read at the
- * same instants: the machine's pace moves a server's CPU per transaction by up to half within one window here, in part
- * alike on every server, and the neighbours' figure in each part lets the lab take that part out (the calibration's
- * paced figure; an A/A server beside a spin narrowed its quartets' spread by a tenth to over a quarter).
+ * <p>The machine's pace moves a server's CPU per transaction by up to half within one window here. The server's own
+ * database (a process of this machine that serves no other server) is read at the same instants: it does the same
+ * transactions' other half, so its CPU per transaction in each part lets the lab take the pace out (the calibration's
+ * paced figure). Where other servers are measured at the same time (a duet), their processes' CPU and transactions are
+ * read too, the pace where the database cannot give it (an A/A server beside a spin narrowed its quartets' spread by a
+ * tenth to over a quarter; the database, by a tenth to nearly half more).
  */
 final class SwitchedWindow {
 
@@ -60,8 +62,13 @@ final class SwitchedWindow {
     private final Duration measure;
     private final int quartets;
     private final boolean variantFirst;
-    /** The other servers' sessions measured at the same time (a duet's), whose CPU gives the machine's pace. */
+    /**
+     * The other servers' sessions measured at the same time (a duet's), whose CPU gives the machine's pace where the
+     * server's own database cannot.
+     */
     private final List<LoadSession> neighbours;
+    /** Every other server's session, measured or idle: a database that serves one of them is not this server's own. */
+    private final List<LoadSession> otherServers;
     private final List<Observation.Switched> parts = new ArrayList<>();
     /** How long each switch took to be answered, in seconds. */
     private final List<Double> switches = new ArrayList<>();
@@ -69,8 +76,9 @@ final class SwitchedWindow {
     private Thread thread;
 
     private SwitchedWindow(ResidentVariant variant, ResidentVariant host, LoadSession session, long pid, Duration measure,
-                           int quartets, boolean variantFirst, List<LoadSession> neighbours) {
+                           int quartets, boolean variantFirst, List<LoadSession> neighbours, List<LoadSession> otherServers) {
         this.neighbours = List.copyOf(neighbours);
+        this.otherServers = List.copyOf(otherServers);
         this.variant = variant;
         this.host = host;
         this.session = session;
@@ -116,12 +124,15 @@ final class SwitchedWindow {
      * @param quartets     the quartets of four parts it holds
      * @param variantFirst whether the first part has the variant's setting (alternate it from window to window)
      * @param neighbours   the sessions of the other servers measured at the same time, read at the same instants: the
-     *                     machine's pace within the window (none where the window is measured alone)
+     *                     machine's pace within the window where the server's own database cannot give it (none where
+     *                     the window is measured alone)
+     * @param otherServers the sessions of every other server of the experiment, measured or idle: the server's database
+     *                     is read as its pace only where it serves none of them
      */
     static SwitchedWindow start(ResidentVariant variant, ResidentVariant host, LoadSession session, Duration measure,
-                                int quartets, boolean variantFirst, List<LoadSession> neighbours) {
+                                int quartets, boolean variantFirst, List<LoadSession> neighbours, List<LoadSession> otherServers) {
         var w = new SwitchedWindow(variant, host, session, session.cpu().serverPid().orElseThrow(), measure, quartets,
-                variantFirst, neighbours);
+                variantFirst, neighbours, otherServers);
         StepRecorder before = session.currentStep();
         w.thread = new Thread(() -> w.run(before), "switched window of " + variant.name());
         w.thread.setDaemon(true);
@@ -191,8 +202,9 @@ final class SwitchedWindow {
     /**
      * neighboursCpuMs: null where a neighbour could not be read with its load running; neighboursJitMs and
      * neighboursGcMs: their compiler and collector threads' part of it, null where a neighbour's threads could not be
-     * read; databaseCpuMs and neighboursDatabaseCpuMs: the server's own database's CPU and the neighbours' databases',
-     * null where one is not a process of this machine; neighbourSteps and
+     * read; databaseCpuMs and neighboursDatabaseCpuMs: the server's own database's CPU (null where it is not a process of
+     * this machine or serves another server too, {@link #ownDatabase}) and the neighbours' databases' (null where one is
+     * not a process of this machine); neighbourSteps and
      * neighbourPhases: the step each neighbour was in, and its phase (a part is paced only if every neighbour was in the
      * same step and phase at both its ends: a window opening between them would put its opening sample on the part).
      */
@@ -224,11 +236,9 @@ final class SwitchedWindow {
             long closing = System.nanoTime() + measure.minus(BEFORE_CLOSING).toNanos();
             sleepUntil(System.nanoTime() + AFTER_OPENING.toNanos());
             var serverParts = new ServerCpuParts(pid);
-            // The databases' threads are summed as the servers' are (their thread names claim no part of a server's). The
-            // server's own database is its pace only where it serves no other server measured at the same time.
-            var databasePid = session.cpu().databasePid()
-                    .filter(db -> neighbours.stream().noneMatch(n -> n.cpu().databasePid().equals(Optional.of(db))));
-            var database = databasePid.map(ServerCpuParts::new).orElse(null);
+            // The databases' threads are summed as the servers' are (their thread names claim no part of a server's).
+            var database = ownDatabase(session.cpu().databasePid(), otherServers.stream().map(o -> o.cpu().databasePid()).toList())
+                    .map(ServerCpuParts::new).orElse(null);
             var neighbourParts = new ArrayList<ServerCpuParts>(); // by neighbour; null where its server is not a process here
             var neighbourDatabases = new ArrayList<ServerCpuParts>(); // likewise, their databases
             for (var n : neighbours) {
@@ -322,6 +332,15 @@ final class SwitchedWindow {
                            List<ServerCpuParts> neighbourDatabases) {
     }
 
+    /**
+     * The server's database process where it is the server's own: a process of this machine (its pid known) that no
+     * other server's session uses (in turn, the variants may share one database, and the idle servers' own work, their
+     * timers and a replenish queue still draining, would fall on it); empty otherwise.
+     */
+    static Optional<Long> ownDatabase(Optional<Long> database, List<Optional<Long>> otherServers) {
+        return database.filter(db -> !otherServers.contains(Optional.of(db)));
+    }
+
     /** A cumulative figure's growth between two readings; null where either is unknown. */
     private static Double difference(Double first, Double last) {
         return first == null || last == null ? null : last - first;
@@ -366,7 +385,7 @@ final class SwitchedWindow {
             neighbourSteps.add(theirs);
             neighbourPhases.add(theirs == null ? null : theirs.phase());
             if (theirs == null || neighbourPhases.get(i) == Phase.DONE || theirCpu.isEmpty()) {
-                neighboursCpu = null; // no load on it at this instant: this part goes unpaced
+                neighboursCpu = null; // no load on it at this instant: this part is not paced by the other servers
             } else {
                 neighboursCpu += theirCpu.getAsDouble();
                 neighboursTicks += CpuClock.processMillis(neighbours.get(i).cpu().serverPid().orElseThrow()).orElse(Double.NaN);

@@ -439,7 +439,10 @@ class CalibrationTest {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
             assertEquals(Method.Detected.PACED, d.by());
             assertEquals(Method.Detected.BY_DATABASE, d.pace());
+            assertTrue(d.compilerApart());
             assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": paced by its database, exact");
+            assertTrue(Math.abs(d.wholeMicros() - injected) < 15 && d.wholeCi95().get(1) - d.wholeCi95().get(0) < 30,
+                    "the whole CPU, paced by the database too (the other servers' pace would spread it): " + d.wholeCi95());
             assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
             assertTrue(d.paceCi95().get(0) < 0 && d.paceCi95().get(1) > 0, "the database answers nothing: " + d.paceCi95());
             double[] byNeighbours = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.WHOLE,
@@ -474,7 +477,9 @@ class CalibrationTest {
                 observations.add(switchedWindow(block, spin, null, 0.03));
             }
         }
-        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+        var found = Calibration.detected(calibration, observations, null);
+        assertEquals(2, found.size());
+        for (Method.Detected d : found) {
             assertEquals(Method.Detected.BY_DATABASE, d.pace());
             assertEquals(30, d.paceMicros(), 1e-6, "the database's own difference: " + d.paceCi95());
             assertTrue(d.paceCi95().get(0) > 0, "which excludes 0: " + d.paceCi95());
@@ -495,8 +500,10 @@ class CalibrationTest {
             double pace = machine == null ? 1 : 0.8 + 0.4 * machine.nextDouble();
             double theirs = machine == null ? 1 : pace * (0.95 + 0.1 * machine.nextDouble());
             long tx = 870 + i;
-            double cpu = (1.6 * pace + (atVariant ? micros / 1000 : 0)) * tx;
-            parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of(), 1.6 * theirs * 860, 860, null, null,
+            double jit = 20 * i; // the compiler's own, apart from the figure, in the whole CPU beside it
+            double cpu = (1.6 * pace + (atVariant ? micros / 1000 : 0)) * tx + jit;
+            parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of("requests", cpu - jit, "jit", jit),
+                    1.6 * theirs * 860 + 10, 860, 10.0, null,
                     (1.1 * pace + (atVariant ? databaseAnswer : 0)) * tx, 1.1 * theirs * 860));
         }
         var step = new Observation.StepFigures(20, "20 users", 150.0, 40.0, 10.0, Map.of("server", 1.6 + micros / 2000));

@@ -3,9 +3,20 @@ package org.orderapp.lab.interleaved;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SwitchedWindowTest {
+
+    @Test
+    void aServersDatabaseIsItsOwnPaceOnlyWhereNoOtherServerUsesIt() {
+        assertEquals(Optional.of(41L), SwitchedWindow.ownDatabase(Optional.of(41L), List.of(Optional.of(42L), Optional.empty())),
+                "a duet: each server on a database of its own");
+        assertEquals(Optional.empty(), SwitchedWindow.ownDatabase(Optional.of(41L), List.of(Optional.of(42L), Optional.of(41L))),
+                "shared with another server, measured or idle: not its own");
+        assertEquals(Optional.empty(), SwitchedWindow.ownDatabase(Optional.empty(), List.of()), "not a process of this machine");
+    }
 
     @Test
     void aPartsCpuFromTheThreadsClocksStandsUnlessItExceedsTheProcesssTicksByMoreThanTheyCanBeOff() {
