@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import org.orderapp.observation.ServerWindow;
 import org.orderapp.observation.cpu.ServerCpuPart;
 
@@ -170,7 +169,7 @@ public final class Calibration {
      */
     static double[] switchedMicros(List<Observation> observations, String variant, double step,
                                    Function<Observation.Switched, Double> cpu) {
-        return perWindow(observations, variant, step, quartet -> perTxDifference(quartet, cpu, Observation.Switched::transactions));
+        return perWindow(observations, variant, step, quartet -> perTxDifference(quartet, cpu));
     }
 
     /**
@@ -215,28 +214,17 @@ public final class Calibration {
      */
     static double[] paceMicros(List<Observation> observations, String variant, double step,
                                Function<Observation.Switched, Double> pace) {
-        return perWindow(observations, variant, step, quartet -> {
-            double[] sum = new double[2];
-            long[] answered = new long[2];
-            for (var s : quartet) {
-                Double perTx = pace.apply(s);
-                if (perTx == null) {
-                    return null;
-                }
-                sum[s.variant() ? 1 : 0] += s.transactions() * perTx;
-                answered[s.variant() ? 1 : 0] += s.transactions();
-            }
-            return answered[0] > 0 && answered[1] > 0 ? 1000 * (sum[1] / answered[1] - sum[0] / answered[0]) : null;
-        });
+        return perWindow(observations, variant, step, quartet -> perTxDifference(quartet, s -> {
+            Double perTx = pace.apply(s);
+            return perTx == null ? null : s.transactions() * perTx;
+        }));
     }
 
     /**
-     * A quartet's CPU per transaction in the variant's parts less in the host's, in microseconds: {@code cpu} over
-     * {@code tx} of each part (the server's or its neighbours'); null where a part's CPU was not read or a setting
-     * answered nothing.
+     * A quartet's CPU per transaction in the variant's parts less in the host's, in microseconds: {@code cpu} of each
+     * part over the server's transactions in it; null where a part's CPU was not read or a setting answered nothing.
      */
-    private static Double perTxDifference(List<Observation.Switched> quartet, Function<Observation.Switched, Double> cpu,
-                                          ToLongFunction<Observation.Switched> tx) {
+    private static Double perTxDifference(List<Observation.Switched> quartet, Function<Observation.Switched, Double> cpu) {
         double[] sum = new double[2];
         long[] answered = new long[2];
         for (var s : quartet) {
@@ -245,7 +233,7 @@ public final class Calibration {
                 return null;
             }
             sum[s.variant() ? 1 : 0] += ms;
-            answered[s.variant() ? 1 : 0] += tx.applyAsLong(s);
+            answered[s.variant() ? 1 : 0] += s.transactions();
         }
         return answered[0] > 0 && answered[1] > 0 ? 1000 * (sum[1] / answered[1] - sum[0] / answered[0]) : null;
     }
