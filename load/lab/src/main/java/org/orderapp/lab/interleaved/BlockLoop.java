@@ -140,7 +140,8 @@ final class BlockLoop {
                         StopRule.formatPercent(settings.stop().precision()), spins().isEmpty() ? ""
                                 : " and every spin's within its goal", blocks)
                         : String.format(Locale.ROOT, "time limit: %d blocks in %d min, the next would pass %d min; the widest headline "
-                        + "interval ±%s", blocks, elapsed.toMinutes(), settings.stop().maxTime().toMinutes(), widest());
+                        + "interval ±%s%s", blocks, elapsed.toMinutes(), settings.stop().maxTime().toMinutes(), widest(),
+                        forecast(elapsed, blockNanos));
                 say("Stop: " + stop);
                 return;
             }
@@ -203,9 +204,10 @@ final class BlockLoop {
             }
             Comparison sofar = progress.get();
             latest = sofar;
-            say(String.format(Locale.ROOT, "Block %d done after %d min (%d counted): widest headline interval ±%s (asked: ±%s)", block,
-                    Duration.ofNanos(System.nanoTime() - settings.startedNanos()).toMinutes(), blocks, widest(),
-                    StopRule.formatPercent(settings.stop().precision())));
+            Duration sinceStart = Duration.ofNanos(System.nanoTime() - settings.startedNanos());
+            say(String.format(Locale.ROOT, "Block %d done after %d min (%d counted): widest headline interval ±%s (asked: ±%s)%s", block,
+                    sinceStart.toMinutes(), blocks, widest(), StopRule.formatPercent(settings.stop().precision()),
+                    forecast(sinceStart, blockNanos)));
             sofar.ratios().stream().filter(r -> headline(r.metric())).forEach(r -> say(String.format(Locale.ROOT,
                     "  %s at %s, %s: %s", r.variant(), r.stepName(), r.metric(), r.verdict())));
             sofar.method().detected().forEach(d -> say(String.format(Locale.ROOT, "  %s at %s: %s µs found for %.0f%s", d.variant(),
@@ -472,6 +474,30 @@ final class BlockLoop {
         spins().forEach(d -> widths.add(d.halfWidthMicros() == null ? null
                 : precision * d.halfWidthMicros() / Math.max(d.goalMicros(), precision * Math.abs(d.injectedMicros()))));
         return widths;
+    }
+
+    /**
+     * "; at the spread so far every interval would be within its target after about N counted blocks, about M min from
+     * the start": what the stop rule waits for (the headline ratios and the spins), forecast by {@link StopRule#blocksFor}
+     * from the counted blocks and as long as the last counted block took; empty while an interval is missing or every one
+     * is within its target.
+     */
+    private String forecast(Duration elapsed, long blockNanos) {
+        var widths = stopWidths();
+        if (blocks < settings.stop().minBlocks() || blockNanos <= 0 || widths.isEmpty() || widths.contains(null)) {
+            return "";
+        }
+        double widest = widths.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        if (widest <= settings.stop().precision()) {
+            return "";
+        }
+        Integer needed = settings.stop().blocksFor(blocks, widest);
+        if (needed == null) {
+            return String.format(Locale.ROOT, "; at the spread so far not within %d counted blocks", StopRule.LONGEST_FORECAST);
+        }
+        long minutes = elapsed.plusNanos(blockNanos * (needed - blocks)).toMinutes();
+        return String.format(Locale.ROOT, "; at the spread so far every interval would be within its target after about %d counted "
+                + "blocks, about %d min from the start", needed, minutes);
     }
 
     private String widest() {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import org.orderapp.driver.settings.Durations;
+import org.orderapp.lab.experiment.Statistics;
 
 /**
  * When an interleaved experiment stops: once every headline interval (the ratio of throughput and of CPU ms per
@@ -59,6 +60,33 @@ public record StopRule(double precision, Duration maxTime, int minBlocks) {
             return Decision.TIME_UP;
         }
         return Decision.GO_ON;
+    }
+
+    /** The most blocks {@link #blocksFor} forecasts; beyond it the precision is out of reach of this machine's day. */
+    public static final int LONGEST_FORECAST = 1000;
+
+    /**
+     * About how many counted blocks would bring the widest interval to the precision if the blocks went on spreading as
+     * the counted ones did: an interval over n blocks narrows as Student's t quantile (n − 1 degrees of freedom) over the
+     * root of n, the signed-rank intervals of the ratios and the spins nearly so. Why: a run stopped at its time limit
+     * says how far it was, and this says how much longer would have done (a {@code --max-time} to ask), or that no
+     * sensible time would on this machine today.
+     *
+     * @param blocks the counted blocks the widest interval is over
+     * @param widest the widest half-width in the precision's terms (a spin's as {@link #decide} reads it)
+     * @return the blocks (at least {@code blocks}); null without two blocks or a width, or beyond {@link #LONGEST_FORECAST}
+     */
+    public Integer blocksFor(int blocks, Double widest) {
+        if (blocks < 2 || widest == null || !(widest >= 0)) {
+            return null;
+        }
+        double spread = widest * Math.sqrt(blocks) / Statistics.tQuantile(blocks - 1);
+        for (int n = Math.max(blocks, minBlocks); n <= LONGEST_FORECAST; n++) {
+            if (spread * Statistics.tQuantile(n - 1) / Math.sqrt(n) <= precision) {
+                return n;
+            }
+        }
+        return null;
     }
 
     /**
