@@ -310,6 +310,7 @@ class InterleavedExperimentIT {
         assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
         // On Linux every part has the compiler's threads read: the figure is of the CPU less theirs, the whole beside it.
         assertTrue(detected.path("compilerApart").asBoolean(), "the compiler's CPU apart: " + detected);
+        assertTrue(detected.path("collectorApart").asBoolean(), "and the collector's, read with it: " + detected);
         assertTrue(detected.path("wholeMicros").isNumber(), "with the whole CPU's figure beside it: " + detected);
         double found = detected.path("detectedMicros").asDouble();
         assertTrue(found > 1500 && found < 6000, "on the order of 2,000 µs more server CPU per transaction found within its "

@@ -25,7 +25,9 @@ import org.orderapp.observation.cpu.ServerCpuPart;
  * machine's own pace moves by more than a 50-µs spin. The machine's pace within the window is read from the server's
  * own database (the same transactions' other half) where it was read in every part, else from the other servers measured
  * at the same time (a duet), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
- * part ({@link #COMPILER_APART}: its bursts fall on one part or another), with the whole CPU's figure beside them.
+ * part ({@link #COMPILER_APART}: its bursts fall on one part or another), and less its collector's where that was read
+ * too ({@link #COMPILER_AND_COLLECTOR_APART}: so do an old generation's collections), with the whole CPU's figure beside
+ * them.
  */
 public final class Calibration {
 
@@ -52,21 +54,25 @@ public final class Calibration {
                 if (quartets.length > 0) {
                     // A quartet sets the variant's spin against its host's, whichever the control is.
                     double against = spin(definition, v.name()) - spin(definition, v.serverOf() != null ? v.serverOf() : control);
-                    // The compiler's CPU apart wherever every quartet's parts had it read.
+                    // The compiler's CPU apart wherever every quartet's parts had it read, and the collector's with it
+                    // wherever they had that read too.
                     boolean apart = switchedMicros(observations, v.name(), step.getKey(), COMPILER_APART).length == quartets.length;
-                    var own = apart ? COMPILER_APART : WHOLE;
+                    boolean collectorApart = apart && switchedMicros(observations, v.name(), step.getKey(),
+                            COMPILER_AND_COLLECTOR_APART).length == quartets.length;
+                    var own = collectorApart ? COMPILER_AND_COLLECTOR_APART : apart ? COMPILER_APART : WHOLE;
                     Interval unpaced = Statistics.hodgesLehmann(switchedMicros(observations, v.name(), step.getKey(), own));
                     // Paced where every quartet could be: by the server's own database where it was read in every part,
                     // else by the other servers measured beside it, each read in every part.
                     boolean byDatabase = pacedMicros(observations, v.name(), step.getKey(), own, DATABASE_PACE).length
                             == quartets.length;
-                    var pace = byDatabase ? DATABASE_PACE : apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
+                    var pace = byDatabase ? DATABASE_PACE : collectorApart ? NEIGHBOURS_COMPILER_AND_COLLECTOR_APART
+                            : apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
                     double[] paced = pacedMicros(observations, v.name(), step.getKey(), own, pace);
                     boolean byPace = paced.length == quartets.length;
                     Interval d = byPace ? Statistics.hodgesLehmann(paced) : unpaced;
                     Interval response = byPace ? Statistics.hodgesLehmann(paceMicros(observations, v.name(), step.getKey(), pace))
                             : null;
-                    // The same quartets with the compiler's CPU counted, paced alike.
+                    // The same quartets with the compiler's (and the collector's) CPU counted, paced alike.
                     Interval whole = !apart ? null : Statistics.hodgesLehmann(byPace ? pacedMicros(observations, v.name(),
                             step.getKey(), WHOLE, byDatabase ? DATABASE_PACE : NEIGHBOURS_WHOLE) : quartets);
                     Map<String, Double> parts = new LinkedHashMap<>();
@@ -84,7 +90,7 @@ public final class Calibration {
                             !byPace ? null : byDatabase ? Method.Detected.BY_DATABASE : Method.Detected.BY_NEIGHBOURS,
                             byPace ? response.estimate() : null,
                             byPace && response.hasInterval() ? List.of(response.low(), response.high()) : null,
-                            apart, whole == null ? null : whole.estimate(),
+                            apart, collectorApart, whole == null ? null : whole.estimate(),
                             whole == null || !whole.hasInterval() ? null : List.of(whole.low(), whole.high())));
                     continue;
                 }
@@ -99,7 +105,7 @@ public final class Calibration {
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
                             withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null, null,
-                            false, null, null));
+                            false, false, null, null));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -113,7 +119,7 @@ public final class Calibration {
                 }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN,
-                        Method.Detected.PAIRED, goalMicros(injected), null, null, null, false, null, null));
+                        Method.Detected.PAIRED, goalMicros(injected), null, null, null, false, false, null, null));
             }
         }
         return found;
@@ -140,6 +146,19 @@ public final class Calibration {
         return jit == null ? null : s.serverCpuMs() - jit;
     };
     /**
+     * A part's server CPU less its JIT compiler threads' and its collector threads' (null where either was not read). A
+     * spin allocates nothing, so the collector's work does not depend on it; but an old generation's collection, rare on
+     * a warm server, takes hundreds of milliseconds in the one part it falls on (670 ms in one part of the calibration of
+     * 2026-12-01 21:05, where a part's collector otherwise took 3–60 ms), and that part's window then spread the 200-µs
+     * spin's figure by 206 µs against 67 with the collector apart. The collector's own difference is still given among
+     * the parts, and the whole CPU's figure beside.
+     */
+    static final Function<Observation.Switched, Double> COMPILER_AND_COLLECTOR_APART = s -> {
+        Double apart = COMPILER_APART.apply(s);
+        Double gc = s.partsMs().get(ServerCpuPart.GC.key());
+        return apart == null || gc == null ? null : apart - gc;
+    };
+    /**
      * The machine's pace in a part, read from the server's own database: its CPU per transaction, the same transactions'
      * other half (null where not read, or where the database served another server at the same time). A setting of the
      * server does not change the database's work, so its CPU per transaction moves only with the machine's pace and with
@@ -159,6 +178,12 @@ public final class Calibration {
     static final Function<Observation.Switched, Double> NEIGHBOURS_COMPILER_APART = s ->
             s.neighboursCpuMs() == null || s.neighboursJitMs() == null || s.neighboursTransactions() <= 0 ? null
                     : (s.neighboursCpuMs() - s.neighboursJitMs()) / s.neighboursTransactions();
+
+    /** The other servers' CPU per transaction in a part less their compilers' and collectors' (null where not read). */
+    static final Function<Observation.Switched, Double> NEIGHBOURS_COMPILER_AND_COLLECTOR_APART = s ->
+            s.neighboursCpuMs() == null || s.neighboursJitMs() == null || s.neighboursGcMs() == null
+                    || s.neighboursTransactions() <= 0 ? null
+                    : (s.neighboursCpuMs() - s.neighboursJitMs() - s.neighboursGcMs()) / s.neighboursTransactions();
 
     /**
      * The differences, in microseconds per transaction, between the variant's setting and its host's within each

@@ -101,7 +101,7 @@ public final class ComparisonFiles {
             out.printf(Locale.ROOT, "  %s at %s: %.0f µs injected per request, %s µs of server CPU%s per transaction found%s, %s%n",
                     d.variant(), d.stepName(), d.injectedMicros(), d.detectedMicros() == null ? "–"
                             : String.format(Locale.ROOT, "%.1f", d.detectedMicros()),
-                    d.compilerApart() ? " (less its JIT compiler's)" : "",
+                    d.collectorApart() ? " (less its JIT compiler's and collector's)" : d.compilerApart() ? " (less its JIT compiler's)" : "",
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f, ±%.1f; goal ±%.0f)", d.ci95().get(0),
                             d.ci95().get(1), d.halfWidthMicros(), d.goalMicros()),
                     Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " switched windows"

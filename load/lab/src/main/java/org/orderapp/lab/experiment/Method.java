@@ -86,12 +86,17 @@ public record Method(String name, String description, Double precision, Integer 
      * paced, nor the figure): the figures above (the found one, the one not paced, the other servers' own) are of the
      * CPU less the compilers' (the server's, and the other servers' for their pace), whose bursts of up to a third of a second fall on one part or
      * another; wholeMicros and wholeCi95 are then the same quartets with every thread's CPU counted, paced alike, and
-     * partsMicros still holds the compiler's own difference. False, and null, otherwise.
+     * partsMicros still holds the compiler's own difference. False, and null, otherwise. collectorApart, where
+     * compilerApart and every part had the server's collector threads read too (the other servers' too, for their
+     * pace): the same figures are of the CPU less the collectors' as well, whose old generation's collections, rare on
+     * a warm server, take hundreds of milliseconds in the one part they fall on (a spin allocates nothing); wholeMicros
+     * then counts both, and partsMicros still holds the collector's own difference.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
                            List<Double> withinServerCi95, int withinServerN, String by, double goalMicros,
-                           String pace, Double paceMicros, List<Double> paceCi95, boolean compilerApart, Double wholeMicros,
+                           String pace, Double paceMicros, List<Double> paceCi95, boolean compilerApart, boolean collectorApart,
+                           Double wholeMicros,
                            List<Double> wholeCi95) {
 
         public static final String SWITCHED = "switched";

@@ -466,6 +466,67 @@ class CalibrationTest {
     }
 
     @Test
+    void anOldGenerationsCollectionInOnePartIsTakenApartFromTheSpinWhereTheCollectorWasRead() throws Exception {
+        // A warm server's collector takes a few milliseconds a part, and now and then an old generation's collection
+        // takes hundreds in the one part it falls on: apart, as the compiler's bursts are, wherever every part had the
+        // collector's threads read; the whole CPU beside it carries the burst.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var machine = new Random(5);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            observations.add(window(block, "control", 1.6, false));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                observations.add(withCollector(switchedWindow(block, spin, machine, 0), block == 3 ? 1 : -1));
+            }
+        }
+        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertTrue(d.compilerApart() && d.collectorApart(), d.variant());
+            assertEquals(Method.Detected.BY_DATABASE, d.pace());
+            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": apart from the collection, exact");
+            assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
+            double[] whole = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.WHOLE, Calibration.DATABASE_PACE);
+            assertTrue(java.util.Arrays.stream(whole).anyMatch(x -> Math.abs(x - injected) > 300),
+                    "with the collector counted, the collection's window is far off: " + java.util.Arrays.toString(whole));
+            assertTrue(d.partsMicros().containsKey("gc"), "the collector's own difference is still given");
+        }
+        // Without the collector read in one part, the figure is the compiler's apart alone, throughout.
+        var last = observations.get(observations.size() - 1);
+        var parts = new ArrayList<>(last.switched());
+        var p = parts.get(2);
+        var noGc = new java.util.HashMap<>(p.partsMs());
+        noGc.remove("gc");
+        parts.set(2, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), noGc,
+                p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(), p.databaseCpuMs(),
+                p.neighboursDatabaseCpuMs()));
+        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
+                false, parts));
+        var spin200 = Calibration.detected(calibration, observations, null).stream()
+                .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
+        assertTrue(spin200.compilerApart());
+        assertFalse(spin200.collectorApart(), "the collector was not read in every part");
+    }
+
+    /**
+     * The window with its server's collector read in every part: 5 ms a part, and in part {@code collection} (none
+     * where negative) an old generation's collection of 600 ms, each in the server's CPU.
+     */
+    private static Observation withCollector(Observation window, int collection) {
+        var parts = new ArrayList<Observation.Switched>();
+        for (int i = 0; i < window.switched().size(); i++) {
+            var p = window.switched().get(i);
+            double gc = i == collection ? 600 : 5;
+            var byPart = new java.util.HashMap<>(p.partsMs());
+            byPart.put("gc", gc);
+            parts.add(new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs() + gc, p.transactions(), byPart,
+                    p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(), p.databaseCpuMs(),
+                    p.neighboursDatabaseCpuMs()));
+        }
+        return new Observation(window.sequence(), window.round(), window.variant(), null, true, List.of(), window.steps(), false, 0,
+                false, parts);
+    }
+
+    @Test
     void aDatabaseThatAnswersTheSpinShowsInItsOwnDifference() throws Exception {
         // The database pace's check: were the database to spend 30 µs more per transaction while its server spins (the
         // requests' timing), the spin would be found short by that share of the server's CPU, and the database's own
