@@ -188,7 +188,7 @@ public final class Calibration {
     /**
      * The differences, in microseconds per transaction, between the variant's setting and its host's within each
      * quartet of the variant's switched windows that count: the server's CPU ({@code cpu} of each part: {@link #WHOLE},
-     * {@link #COMPILER_APART}, or one part of it) over the transactions answered in the two parts at each setting. A
+     * {@link #COMPILER_APART}, {@link #COMPILER_AND_COLLECTOR_APART}, or one part of it) over the transactions answered in the two parts at each setting. A
      * window whose parts are not a whole quartet, or in which a setting answered nothing or the figure was not read,
      * gives none.
      */

@@ -126,7 +126,8 @@ public final class ComparisonFiles {
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
             }
             if (d.wholeMicros() != null) {
-                out.printf(Locale.ROOT, "    with the compiler's CPU counted: %.1f µs%s%n", d.wholeMicros(), d.wholeCi95() == null ? ""
+                out.printf(Locale.ROOT, "    with the %s CPU counted: %.1f µs%s%n", d.collectorApart() ? "compiler's and collector's"
+                        : "compiler's", d.wholeMicros(), d.wholeCi95() == null ? ""
                         : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)", d.wholeCi95().get(0), d.wholeCi95().get(1)));
             }
             if (!d.partsMicros().isEmpty()) {

@@ -479,8 +479,10 @@ final class BlockLoop {
     /**
      * "; at the spread so far every interval would be within its target after about N counted blocks, about M min from
      * the start": what the stop rule waits for (the headline ratios and the spins), forecast by {@link StopRule#blocksFor}
-     * from the counted blocks and as long as the last counted block took; empty while an interval is missing or every one
-     * is within its target.
+     * from the counted blocks and as long as the last counted block took; empty before the rule's minimum of blocks,
+     * while an interval is missing, or once every one is within its target. The minutes are rounded up, so that a
+     * {@code --max-time} of them leaves room for the last block. An approximation where intervals count other than
+     * blocks: on own cores the ratios' count crossover groups, and a spin's its usable windows.
      */
     private String forecast(Duration elapsed, long blockNanos) {
         var widths = stopWidths();
@@ -495,7 +497,7 @@ final class BlockLoop {
         if (needed == null) {
             return String.format(Locale.ROOT, "; at the spread so far not within %d counted blocks", StopRule.LONGEST_FORECAST);
         }
-        long minutes = elapsed.plusNanos(blockNanos * (needed - blocks)).toMinutes();
+        long minutes = (long) Math.ceil(elapsed.plusNanos(blockNanos * (needed - blocks)).toSeconds() / 60.0);
         return String.format(Locale.ROOT, "; at the spread so far every interval would be within its target after about %d counted "
                 + "blocks, about %d min from the start", needed, minutes);
     }

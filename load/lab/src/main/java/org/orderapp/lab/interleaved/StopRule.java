@@ -74,7 +74,8 @@ public record StopRule(double precision, Duration maxTime, int minBlocks) {
      *
      * @param blocks the counted blocks the widest interval is over
      * @param widest the widest half-width in the precision's terms (a spin's as {@link #decide} reads it)
-     * @return the blocks (at least {@code blocks}); null without two blocks or a width, or beyond {@link #LONGEST_FORECAST}
+     * @return the blocks (at least {@code blocks} and the rule's minimum); null without two blocks or a width, or beyond
+     *         {@link #LONGEST_FORECAST}
      */
     public Integer blocksFor(int blocks, Double widest) {
         if (blocks < 2 || widest == null || !(widest >= 0)) {

@@ -37,5 +37,10 @@ class StopRuleTest {
         assertNull(RULE.blocksFor(1, 0.06));
         assertNull(RULE.blocksFor(10, null));
         assertNull(RULE.blocksFor(10, 0.06 * 20), "400 times the blocks is out of reach");
+        // At the boundary: a width that the longest forecast just reaches, and one it just misses.
+        double reached = 0.03 * Statistics.tQuantile(9) / Math.sqrt(10) * Math.sqrt(StopRule.LONGEST_FORECAST)
+                / Statistics.tQuantile(StopRule.LONGEST_FORECAST - 1);
+        assertEquals(StopRule.LONGEST_FORECAST, RULE.blocksFor(10, reached * 0.9999));
+        assertNull(RULE.blocksFor(10, reached * 1.0001));
     }
 }
