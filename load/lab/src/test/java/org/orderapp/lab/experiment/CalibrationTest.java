@@ -407,13 +407,8 @@ class CalibrationTest {
         }
         // Neighbours whose compilers were not read in one part: that quartet is not paced, so the figure is not paced
         // at all (its n would lie), and is still apart from the server's own compiler.
-        var last = observations.get(observations.size() - 1);
-        var parts = new ArrayList<>(last.switched());
-        var p = parts.get(1);
-        parts.set(1, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(),
-                p.neighboursCpuMs(), p.neighboursTransactions(), null));
-        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
-                false, parts));
+        withLastPart(observations, 1, p -> new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(),
+                p.transactions(), p.partsMs(), p.neighboursCpuMs(), p.neighboursTransactions(), null));
         var spin200 = Calibration.detected(calibration, observations, null).stream()
                 .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
         assertEquals(Method.Detected.SWITCHED, spin200.by());
@@ -427,14 +422,7 @@ class CalibrationTest {
         // its database's CPU per transaction alike, while the other servers' pace moves on its own as well; where the
         // database was read in every part it is the pace, and every quartet finds the spin.
         ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
-        var machine = new Random(5);
-        var observations = new ArrayList<Observation>();
-        for (int block = 1; block <= 8; block++) {
-            observations.add(window(block, "control", 1.6, false));
-            for (String spin : List.of("spin-50", "spin-200")) {
-                observations.add(switchedWindow(block, spin, machine, 0));
-            }
-        }
+        var observations = switchedBlocks((block, window) -> window);
         for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
             assertEquals(Method.Detected.PACED, d.by());
@@ -452,13 +440,9 @@ class CalibrationTest {
         }
         // One part whose database was not read: that quartet cannot be paced by it, so the figure is paced by the other
         // servers throughout (a mix of the two would not be one method).
-        var last = observations.get(observations.size() - 1);
-        var parts = new ArrayList<>(last.switched());
-        var p = parts.get(3);
-        parts.set(3, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), p.partsMs(),
-                p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(), null, p.neighboursDatabaseCpuMs()));
-        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
-                false, parts));
+        withLastPart(observations, 3, p -> new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(),
+                p.transactions(), p.partsMs(), p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(),
+                null, p.neighboursDatabaseCpuMs()));
         var spin200 = Calibration.detected(calibration, observations, null).stream()
                 .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
         assertEquals(Method.Detected.BY_NEIGHBOURS, spin200.pace());
@@ -471,14 +455,7 @@ class CalibrationTest {
         // takes hundreds in the one part it falls on: apart, as the compiler's bursts are, wherever every part had the
         // collector's threads read; the whole CPU beside it carries the burst.
         ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
-        var machine = new Random(5);
-        var observations = new ArrayList<Observation>();
-        for (int block = 1; block <= 8; block++) {
-            observations.add(window(block, "control", 1.6, false));
-            for (String spin : List.of("spin-50", "spin-200")) {
-                observations.add(withCollector(switchedWindow(block, spin, machine, 0), block == 3 ? 1 : -1));
-            }
-        }
+        var observations = switchedBlocks((block, window) -> withCollector(window, block == 3 ? 1 : -1));
         for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
             assertTrue(d.compilerApart() && d.collectorApart(), d.variant());
@@ -491,20 +468,43 @@ class CalibrationTest {
             assertTrue(d.partsMicros().containsKey("gc"), "the collector's own difference is still given");
         }
         // Without the collector read in one part, the figure is the compiler's apart alone, throughout.
-        var last = observations.get(observations.size() - 1);
-        var parts = new ArrayList<>(last.switched());
-        var p = parts.get(2);
-        var noGc = new java.util.HashMap<>(p.partsMs());
-        noGc.remove("gc");
-        parts.set(2, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), noGc,
-                p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(), p.databaseCpuMs(),
-                p.neighboursDatabaseCpuMs()));
-        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
-                false, parts));
+        withLastPart(observations, 2, p -> {
+            var noGc = new java.util.HashMap<>(p.partsMs());
+            noGc.remove("gc");
+            return new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), p.transactions(), noGc,
+                    p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(), p.databaseCpuMs(),
+                    p.neighboursDatabaseCpuMs());
+        });
         var spin200 = Calibration.detected(calibration, observations, null).stream()
                 .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
         assertTrue(spin200.compilerApart());
         assertFalse(spin200.collectorApart(), "the collector was not read in every part");
+    }
+
+    /**
+     * Eight blocks, each the control's window and a switched window of each spin paced by its database (the machine's
+     * pace drawn from one seed), each switched window as {@code each} makes it of its block's.
+     */
+    private static List<Observation> switchedBlocks(java.util.function.BiFunction<Integer, Observation, Observation> each) {
+        var machine = new Random(5);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            observations.add(window(block, "control", 1.6, false));
+            for (String spin : List.of("spin-50", "spin-200")) {
+                observations.add(each.apply(block, switchedWindow(block, spin, machine, 0)));
+            }
+        }
+        return observations;
+    }
+
+    /** The last observation (block 8's) with its part {@code index} changed by {@code change}. */
+    private static void withLastPart(List<Observation> observations, int index,
+                                     java.util.function.UnaryOperator<Observation.Switched> change) {
+        var last = observations.get(observations.size() - 1);
+        var parts = new ArrayList<>(last.switched());
+        parts.set(index, change.apply(parts.get(index)));
+        observations.set(observations.size() - 1, new Observation(0, 8, last.variant(), null, true, List.of(), last.steps(), false, 0,
+                false, parts));
     }
 
     /**
