@@ -302,11 +302,17 @@ class InterleavedExperimentIT {
         assertEquals(1, method.path("detected").size(), "the runtime spin calibrated: " + method.path("detected"));
         JsonNode detected = method.path("detected").get(0);
         assertTrue(paced > 0, "the server measured beside the switched one (plain-2) read in its parts: " + runs);
-        // Paced by its own database, read in every part: the same transactions' other half.
+        // Paced by its own database (the same transactions' other half), by the other server or by the two added, each
+        // read in every part: by the one that left the host's parts nearest each other.
         assertEquals("switched-paced", detected.path("by").asText(), "found within its switched windows, paced: " + detected);
-        assertEquals("its-database", detected.path("pace").asText(), "by its own database: " + detected);
+        JsonNode spreads = detected.path("paceSpreads");
+        assertEquals(List.of("its-database", "other-servers", "its-database-and-other-servers"), fieldNames(spreads),
+                "every pace read in every part: " + detected);
+        String pace = detected.path("pace").asText();
+        spreads.fields().forEachRemaining(e -> assertTrue(spreads.path(pace).asDouble() <= e.getValue().asDouble(),
+                "the pace chosen (" + pace + ") left the host's parts nearest each other: " + spreads));
         assertEquals(counted, detected.path("withinServerN").asInt(), "the same quartets, not paced, beside it: " + detected);
-        assertTrue(detected.path("paceMicros").isNumber(), "and the database's own difference: " + detected);
+        assertTrue(detected.path("paceMicros").isNumber(), "and the pace's own difference: " + detected);
         assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
         // On Linux every part has the compiler's threads read: the figure is of the CPU less theirs, the whole beside it.
         assertTrue(detected.path("compilerApart").asBoolean(), "the compiler's CPU apart: " + detected);
@@ -338,4 +344,10 @@ class InterleavedExperimentIT {
     }
 
     private static final List<String> VARIANTS_DUET = List.of("plain", "plain-2", "spin-runtime");
+
+    private static List<String> fieldNames(JsonNode node) {
+        var list = new ArrayList<String>();
+        node.fieldNames().forEachRemaining(list::add);
+        return list;
+    }
 }

@@ -23,8 +23,9 @@ import org.orderapp.observation.cpu.ServerCpuPart;
  * in four parts of each window), the difference is taken within each window instead, between the parts at the two
  * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
  * machine's own pace moves by more than a 50-µs spin. The machine's pace within the window is read from the server's
- * own database (the same transactions' other half) where it was read in every part, else from the other servers measured
- * at the same time (a duet), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
+ * own database (the same transactions' other half), from the other servers measured at the same time (a duet) or from
+ * the two added, whichever of those read in every part leaves the host's parts nearest each other
+ * ({@link #sameSettingSpreads}), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
  * part ({@link #COMPILER_APART}: its bursts fall on one part or another), and less its collector's where that was read
  * too ({@link #COMPILER_AND_COLLECTOR_APART}: so do an old generation's collections), with the whole CPU's figure beside
  * them.
@@ -61,20 +62,25 @@ public final class Calibration {
                             COMPILER_AND_COLLECTOR_APART).length == quartets.length;
                     var own = collectorApart ? COMPILER_AND_COLLECTOR_APART : apart ? COMPILER_APART : WHOLE;
                     Interval unpaced = Statistics.hodgesLehmann(switchedMicros(observations, v.name(), step.getKey(), own));
-                    // Paced where every quartet could be: by the server's own database where it was read in every part,
-                    // else by the other servers measured beside it, each read in every part.
-                    boolean byDatabase = pacedMicros(observations, v.name(), step.getKey(), own, DATABASE_PACE).length
-                            == quartets.length;
-                    var pace = byDatabase ? DATABASE_PACE : collectorApart ? NEIGHBOURS_COMPILER_AND_COLLECTOR_APART
+                    // Paced where every quartet could be, by the pace that best explains the host's parts among those
+                    // read in every part: the server's own database, the other servers beside it, the two added.
+                    var neighbours = collectorApart ? NEIGHBOURS_COMPILER_AND_COLLECTOR_APART
                             : apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
-                    double[] paced = pacedMicros(observations, v.name(), step.getKey(), own, pace);
-                    boolean byPace = paced.length == quartets.length;
+                    var candidates = paces(DATABASE_PACE, neighbours);
+                    candidates.values().removeIf(p -> pacedMicros(observations, v.name(), step.getKey(), own, p).length
+                            != quartets.length);
+                    Map<String, Double> spreads = sameSettingSpreads(observations, step.getKey(), own, candidates);
+                    String chosen = spreads.entrySet().stream().filter(e -> e.getValue() != null)
+                            .min(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+                    boolean byPace = chosen != null;
+                    var pace = byPace ? candidates.get(chosen) : null;
+                    double[] paced = byPace ? pacedMicros(observations, v.name(), step.getKey(), own, pace) : new double[0];
                     Interval d = byPace ? Statistics.hodgesLehmann(paced) : unpaced;
                     Interval response = byPace ? Statistics.hodgesLehmann(paceMicros(observations, v.name(), step.getKey(), pace))
                             : null;
                     // The same quartets with the compiler's (and the collector's) CPU counted, paced alike.
                     Interval whole = !apart ? null : Statistics.hodgesLehmann(byPace ? pacedMicros(observations, v.name(),
-                            step.getKey(), WHOLE, byDatabase ? DATABASE_PACE : NEIGHBOURS_WHOLE) : quartets);
+                            step.getKey(), WHOLE, paces(DATABASE_PACE, NEIGHBOURS_WHOLE).get(chosen)) : quartets);
                     Map<String, Double> parts = new LinkedHashMap<>();
                     for (String part : ServerWindow.SERVER_PARTS) {
                         double[] p = switchedMicros(observations, v.name(), step.getKey(), s -> s.partsMs().get(part));
@@ -87,11 +93,12 @@ public final class Calibration {
                             byPace ? unpaced.estimate() : null,
                             byPace && unpaced.hasInterval() ? List.of(unpaced.low(), unpaced.high()) : null, byPace ? unpaced.n() : 0,
                             byPace ? Method.Detected.PACED : Method.Detected.SWITCHED, goalMicros(against),
-                            !byPace ? null : byDatabase ? Method.Detected.BY_DATABASE : Method.Detected.BY_NEIGHBOURS,
+                            chosen,
                             byPace ? response.estimate() : null,
                             byPace && response.hasInterval() ? List.of(response.low(), response.high()) : null,
                             apart, collectorApart, whole == null ? null : whole.estimate(),
-                            whole == null || !whole.hasInterval() ? null : List.of(whole.low(), whole.high())));
+                            whole == null || !whole.hasInterval() ? null : List.of(whole.low(), whole.high()),
+                            byPace ? spreads : null));
                     continue;
                 }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
@@ -105,7 +112,7 @@ public final class Calibration {
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
                             withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null, null,
-                            false, false, null, null));
+                            false, false, null, null, null));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -119,7 +126,7 @@ public final class Calibration {
                 }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN,
-                        Method.Detected.PAIRED, goalMicros(injected), null, null, null, false, false, null, null));
+                        Method.Detected.PAIRED, goalMicros(injected), null, null, null, false, false, null, null, null));
             }
         }
         return found;
@@ -184,6 +191,81 @@ public final class Calibration {
             s.neighboursCpuMs() == null || s.neighboursJitMs() == null || s.neighboursGcMs() == null
                     || s.neighboursTransactions() <= 0 ? null
                     : (s.neighboursCpuMs() - s.neighboursJitMs() - s.neighboursGcMs()) / s.neighboursTransactions();
+
+    /**
+     * The paces a quartet may be read by, in their order of preference where they explain the parts alike: the server's
+     * own database ({@code database}), the other servers measured at the same time ({@code neighbours}), and the two
+     * added (their CPU per transaction summed: where each moves with the machine and on its own besides, their sum's
+     * own moves partly cancel). Which one explains the machine best changes from one day to the next here: in the
+     * calibrations of 2026-12-01 the database narrowed the spins' window spread most, in that of 2026-12-02 01:11 the
+     * other servers did, by half (docs/results: "Pace chosen by the parts at one setting").
+     */
+    static Map<String, Function<Observation.Switched, Double>> paces(Function<Observation.Switched, Double> database,
+                                                                    Function<Observation.Switched, Double> neighbours) {
+        var paces = new LinkedHashMap<String, Function<Observation.Switched, Double>>();
+        paces.put(Method.Detected.BY_DATABASE, database);
+        paces.put(Method.Detected.BY_NEIGHBOURS, neighbours);
+        paces.put(Method.Detected.BY_DATABASE_AND_NEIGHBOURS, s -> {
+            Double a = database.apply(s);
+            Double b = neighbours.apply(s);
+            return a == null || b == null ? null : a + b;
+        });
+        return paces;
+    }
+
+    /**
+     * How far each pace leaves apart the parts at one setting, in microseconds per transaction (null where no quartet
+     * could be read by every pace): within each quartet of every switched window that counts at the step (every switched
+     * variant's, since the machine is the same), the two parts at the host's setting, their difference of the server's
+     * CPU per transaction ({@code own}) once the second part's is carried to the first's pace; the root mean square over
+     * the quartets every pace could read. Those two parts differ by the machine alone, so the pace that leaves them
+     * nearest explains the machine best. The variant's two parts are left out: its spin, counted in CPU time, is not
+     * carried by the pace, so their difference would hold a share of it. And h1 − h2 is another contrast of the
+     * quartet's four parts than the one the spin is found by (v1 + v2 − h1 − h2): the pace is not chosen by the spin it
+     * finds.
+     */
+    static Map<String, Double> sameSettingSpreads(List<Observation> observations, double step, Function<Observation.Switched, Double> own,
+                                                  Map<String, Function<Observation.Switched, Double>> paces) {
+        var squares = new LinkedHashMap<String, Double>();
+        paces.keySet().forEach(name -> squares.put(name, 0.0));
+        int pairs = 0;
+        for (Observation o : observations) {
+            if (!o.usable()) {
+                continue;
+            }
+            var parts = o.switched().stream().filter(s -> s.step() == step).toList();
+            for (int q = 0; q + 4 <= parts.size(); q += 4) {
+                var host = parts.subList(q, q + 4).stream().filter(s -> !s.variant()).toList();
+                if (host.size() != 2) {
+                    continue;
+                }
+                var differences = new LinkedHashMap<String, Double>();
+                paces.forEach((name, pace) -> differences.put(name, pacedDifference(host.get(0), host.get(1), own, pace)));
+                if (differences.values().stream().allMatch(java.util.Objects::nonNull)) {
+                    differences.forEach((name, d) -> squares.merge(name, d * d, Double::sum));
+                    pairs++;
+                }
+            }
+        }
+        var spreads = new LinkedHashMap<String, Double>();
+        int n = pairs;
+        squares.forEach((name, sum) -> spreads.put(name, n == 0 ? null : Math.sqrt(sum / n)));
+        return spreads;
+    }
+
+    /** The first part's CPU per transaction less the second's carried to the first's pace, in µs; null where unread. */
+    private static Double pacedDifference(Observation.Switched a, Observation.Switched b, Function<Observation.Switched, Double> own,
+                                          Function<Observation.Switched, Double> pace) {
+        Double ownA = own.apply(a);
+        Double ownB = own.apply(b);
+        Double paceA = pace.apply(a);
+        Double paceB = pace.apply(b);
+        if (ownA == null || ownB == null || paceA == null || paceB == null || paceB <= 0 || a.transactions() <= 0
+                || b.transactions() <= 0) {
+            return null;
+        }
+        return 1000 * (ownA / a.transactions() - ownB / b.transactions() * paceA / paceB);
+    }
 
     /**
      * The differences, in microseconds per transaction, between the variant's setting and its host's within each

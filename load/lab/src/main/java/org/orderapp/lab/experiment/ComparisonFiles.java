@@ -105,18 +105,21 @@ public final class ComparisonFiles {
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f, ±%.1f; goal ±%.0f)", d.ci95().get(0),
                             d.ci95().get(1), d.halfWidthMicros(), d.goalMicros()),
                     Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " switched windows"
-                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " switched windows, paced by "
-                                    + (Method.Detected.BY_DATABASE.equals(d.pace()) ? "its own database" : "the other servers")
+                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " switched windows, paced by " + paceName(d.pace())
                             : d.n() + " blocks paired with the control's windows");
             if (d.withinServerMicros() != null && Method.Detected.PACED.equals(d.by())) {
                 out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d switched windows%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
+                if (d.paceSpreads() != null) {
+                    out.printf(Locale.ROOT, "    each pace's spread of the host's parts (µs; the least is taken): %s%n",
+                            d.paceSpreads().entrySet().stream().map(e -> paceName(e.getKey()) + " "
+                                    + (e.getValue() == null ? "–" : String.format(Locale.ROOT, "%.1f", e.getValue())))
+                                    .collect(java.util.stream.Collectors.joining(", ")));
+                }
                 if (d.paceMicros() != null) {
-                    out.printf(Locale.ROOT, "    %s own difference (%s response to the spin, which pacing takes for the machine's): "
-                                    + "%.1f µs%s%n",
-                            Method.Detected.BY_DATABASE.equals(d.pace()) ? "the database's" : "the other servers'",
-                            Method.Detected.BY_DATABASE.equals(d.pace()) ? "its" : "their", d.paceMicros(),
+                    out.printf(Locale.ROOT, "    the pace's own difference (its response to the spin, which pacing takes for the machine's): "
+                                    + "%.1f µs%s%n", d.paceMicros(),
                             d.paceCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                     d.paceCi95().get(0), d.paceCi95().get(1)));
                 }
@@ -190,5 +193,13 @@ public final class ComparisonFiles {
         var b = new StringBuilder(", CPU ms/tx");
         cpu.forEach((role, v) -> b.append(' ').append(role).append(' ').append(v == null ? "?" : String.format(Locale.ROOT, "%.2f", v)));
         return b.toString();
+    }
+
+    /** Where a switched variant's pace was read, in words (Method.Detected's pace). */
+    private static String paceName(String pace) {
+        return Method.Detected.BY_DATABASE.equals(pace) ? "its own database"
+                : Method.Detected.BY_NEIGHBOURS.equals(pace) ? "the other servers"
+                : Method.Detected.BY_DATABASE_AND_NEIGHBOURS.equals(pace) ? "its own database and the other servers together"
+                : String.valueOf(pace);
     }
 }

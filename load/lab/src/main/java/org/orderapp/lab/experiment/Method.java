@@ -75,7 +75,10 @@ public record Method(String name, String description, Double precision, Integer 
      * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
      * part of the calibration's stop rule. {@code pace}, for {@link #PACED} only (else null): where the machine's pace was
      * read, {@link #BY_DATABASE} (the server's own database: the same transactions' other half, whose work a setting of
-     * the server does not change) or {@link #BY_NEIGHBOURS} (the other servers measured at the same time). paceMicros and
+     * the server does not change), {@link #BY_NEIGHBOURS} (the other servers measured at the same time) or
+     * {@link #BY_DATABASE_AND_NEIGHBOURS} (the two, their CPU per transaction added): of those read in every part, the
+     * one that leaves the parts at one setting nearest each other; paceSpreads, for {@link #PACED} only (else null),
+     * gives that spread for each of them, in µs per transaction (Calibration.sameSettingSpreads). paceMicros and
      * paceCi95, for {@link #PACED} only (else null): that pace's own CPU per transaction in the variant's parts less in
      * the host's, the same quartets, the check on the pacing: a response of the pace's source to the spinning server (the
      * cores they share, the requests' timing) is taken for the machine's and subtracted from the spin; an interval that
@@ -97,13 +100,14 @@ public record Method(String name, String description, Double precision, Integer 
                            List<Double> withinServerCi95, int withinServerN, String by, double goalMicros,
                            String pace, Double paceMicros, List<Double> paceCi95, boolean compilerApart, boolean collectorApart,
                            Double wholeMicros,
-                           List<Double> wholeCi95) {
+                           List<Double> wholeCi95, Map<String, Double> paceSpreads) {
 
         public static final String SWITCHED = "switched";
         public static final String PACED = "switched-paced";
         public static final String PAIRED = "paired";
         public static final String BY_DATABASE = "its-database";
         public static final String BY_NEIGHBOURS = "other-servers";
+        public static final String BY_DATABASE_AND_NEIGHBOURS = "its-database-and-other-servers";
 
         /** The interval's farther end from the estimate, in microseconds; null without an interval. */
         public Double halfWidthMicros() {

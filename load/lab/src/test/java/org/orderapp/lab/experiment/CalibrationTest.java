@@ -450,6 +450,55 @@ class CalibrationTest {
     }
 
     @Test
+    void thePaceIsTheOneThatLeavesThePartsAtOneSettingNearestEachOther() throws Exception {
+        // Which process explains the machine best changes from day to day: here the other servers move with the
+        // machine alone while the database moves on its own besides. The parts at one setting tell them apart (paced by
+        // the other servers they are alike), so the other servers pace every quartet and find the spin exactly; paced
+        // by the database, the same quartets would spread.
+        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var machine = new Random(11);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            for (String spin : List.of("spin-50", "spin-200")) {
+                var parts = new ArrayList<Observation.Switched>();
+                for (int i = 0; i < 4; i++) {
+                    boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
+                    double pace = 0.8 + 0.4 * machine.nextDouble();
+                    double databaseOwn = 0.9 + 0.2 * machine.nextDouble();
+                    long tx = 870 + i;
+                    double cpu = (1.6 * pace + (atVariant ? (spin.equals("spin-50") ? 50 : 200) / 1000.0 : 0)) * tx;
+                    parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of("requests", cpu, "jit", 0.0),
+                            1.6 * pace * 860 + 10, 860, 10.0, null, 1.1 * pace * databaseOwn * tx, 1.1 * pace * 860));
+                }
+                var step = new Observation.StepFigures(20, "20 users", 150.0, 40.0, 10.0, Map.of("server", 1.6));
+                observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
+            }
+        }
+        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
+            double injected = d.variant().equals("spin-50") ? 50 : 200;
+            assertEquals(Method.Detected.PACED, d.by());
+            assertEquals(Method.Detected.BY_NEIGHBOURS, d.pace(), "the other servers explain the parts: " + d.paceSpreads());
+            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": paced by the other servers, exact");
+            assertEquals(List.of(Method.Detected.BY_DATABASE, Method.Detected.BY_NEIGHBOURS, Method.Detected.BY_DATABASE_AND_NEIGHBOURS),
+                    List.copyOf(d.paceSpreads().keySet()), "every pace read in every part, its spread given");
+            assertEquals(0, d.paceSpreads().get(Method.Detected.BY_NEIGHBOURS), 1e-6);
+            assertTrue(d.paceSpreads().get(Method.Detected.BY_DATABASE) > 30, "the database's own moves: " + d.paceSpreads());
+            assertTrue(d.paceSpreads().get(Method.Detected.BY_DATABASE_AND_NEIGHBOURS) > 0
+                    && d.paceSpreads().get(Method.Detected.BY_DATABASE_AND_NEIGHBOURS) < d.paceSpreads().get(Method.Detected.BY_DATABASE),
+                    "the two added, between: " + d.paceSpreads());
+            double[] byDatabase = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.COMPILER_APART,
+                    Calibration.DATABASE_PACE);
+            assertTrue(java.util.Arrays.stream(byDatabase).anyMatch(x -> Math.abs(x - injected) > 15),
+                    "paced by the database, the quartets spread");
+        }
+        // Where the two explain the machine alike (each exactly), the database is preferred, as before.
+        var alike = switchedBlocks((block, window) -> window);
+        for (Method.Detected d : Calibration.detected(calibration, alike, null)) {
+            assertEquals(Method.Detected.BY_DATABASE, d.pace(), d.paceSpreads().toString());
+        }
+    }
+
+    @Test
     void anOldGenerationsCollectionInOnePartIsTakenApartFromTheSpinWhereTheCollectorWasRead() throws Exception {
         // A warm server's collector takes a few milliseconds a part, and now and then an old generation's collection
         // takes hundreds in the one part it falls on: apart, as the compiler's bursts are, wherever every part had the
