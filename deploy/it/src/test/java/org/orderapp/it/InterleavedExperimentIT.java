@@ -302,15 +302,19 @@ class InterleavedExperimentIT {
         assertEquals(1, method.path("detected").size(), "the runtime spin calibrated: " + method.path("detected"));
         JsonNode detected = method.path("detected").get(0);
         assertTrue(paced > 0, "the server measured beside the switched one (plain-2) read in its parts: " + runs);
-        // Paced by its own database (the same transactions' other half), by the other server or by the two added, each
-        // read in every part: by the one that left the host's parts nearest each other.
+        // Paced by its own database (the same transactions' other half), read in every part, unless the other server or
+        // the two added, where they were read in every part too, left the host's parts clearly nearer each other.
         assertEquals("switched-paced", detected.path("by").asText(), "found within its switched windows, paced: " + detected);
         JsonNode spreads = detected.path("paceSpreads");
-        assertEquals(List.of("its-database", "other-servers", "its-database-and-other-servers"), fieldNames(spreads),
-                "every pace read in every part: " + detected);
+        assertTrue(spreads.path("its-database").isNumber(), "the database's spread given: " + detected);
         String pace = detected.path("pace").asText();
-        spreads.fields().forEachRemaining(e -> assertTrue(spreads.path(pace).asDouble() <= e.getValue().asDouble(),
-                "the pace chosen (" + pace + ") left the host's parts nearest each other: " + spreads));
+        assertTrue(spreads.path(pace).isNumber(), "the pace chosen among those with a spread: " + detected);
+        if (!pace.equals("its-database")) {
+            spreads.fields().forEachRemaining(e -> assertTrue(spreads.path(pace).asDouble() <= e.getValue().asDouble(),
+                    "another pace than the database's only the nearest: " + spreads));
+            assertTrue(spreads.path(pace).asDouble() < 0.8 * spreads.path("its-database").asDouble(),
+                    "and clearly nearer than the database's: " + spreads);
+        }
         assertEquals(counted, detected.path("withinServerN").asInt(), "the same quartets, not paced, beside it: " + detected);
         assertTrue(detected.path("paceMicros").isNumber(), "and the pace's own difference: " + detected);
         assertEquals(counted, detected.path("n").asInt(), "a quartet in each counted window: " + detected);
@@ -344,10 +348,4 @@ class InterleavedExperimentIT {
     }
 
     private static final List<String> VARIANTS_DUET = List.of("plain", "plain-2", "spin-runtime");
-
-    private static List<String> fieldNames(JsonNode node) {
-        var list = new ArrayList<String>();
-        node.fieldNames().forEachRemaining(list::add);
-        return list;
-    }
 }

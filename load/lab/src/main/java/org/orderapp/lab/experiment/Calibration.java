@@ -24,8 +24,8 @@ import org.orderapp.observation.cpu.ServerCpuPart;
  * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
  * machine's own pace moves by more than a 50-µs spin. The machine's pace within the window is read from the server's
  * own database (the same transactions' other half), from the other servers measured at the same time (a duet) or from
- * the two added, whichever of those read in every part leaves the host's parts nearest each other
- * ({@link #sameSettingSpreads}), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
+ * the two added, whichever of those read in every part leaves the host's parts nearest each other, the database unless
+ * another does so clearly ({@link #sameSettingSpreads}, {@link #chosenPace}), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
  * part ({@link #COMPILER_APART}: its bursts fall on one part or another), and less its collector's where that was read
  * too ({@link #COMPILER_AND_COLLECTOR_APART}: so do an old generation's collections), with the whole CPU's figure beside
  * them.
@@ -70,8 +70,7 @@ public final class Calibration {
                     candidates.values().removeIf(p -> pacedMicros(observations, v.name(), step.getKey(), own, p).length
                             != quartets.length);
                     Map<String, Double> spreads = sameSettingSpreads(observations, step.getKey(), own, candidates);
-                    String chosen = spreads.entrySet().stream().filter(e -> e.getValue() != null)
-                            .min(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+                    String chosen = chosenPace(spreads);
                     boolean byPace = chosen != null;
                     var pace = byPace ? candidates.get(chosen) : null;
                     double[] paced = byPace ? pacedMicros(observations, v.name(), step.getKey(), own, pace) : new double[0];
@@ -198,7 +197,7 @@ public final class Calibration {
      * added (their CPU per transaction summed: where each moves with the machine and on its own besides, their sum's
      * own moves partly cancel). Which one explains the machine best changes from one day to the next here: in the
      * calibrations of 2026-12-01 the database narrowed the spins' window spread most, in that of 2026-12-02 01:11 the
-     * other servers did, by half (docs/results: "Pace chosen by the parts at one setting").
+     * other servers and the two added did, by up to half (docs/results: "Pace chosen by the parts at one setting").
      */
     static Map<String, Function<Observation.Switched, Double>> paces(Function<Observation.Switched, Double> database,
                                                                     Function<Observation.Switched, Double> neighbours) {
@@ -211,6 +210,28 @@ public final class Calibration {
             return a == null || b == null ? null : a + b;
         });
         return paces;
+    }
+
+    /**
+     * How much nearer than the database's another pace must leave the host's parts to be taken instead: by more than a
+     * fifth. With about twenty pairs of host parts a run, a spread's own standard error is about a sixth of it, so a
+     * smaller gap may be chance, and the database, the pace of the most runs here, stays.
+     */
+    static final double CLEARLY_NEARER = 0.8;
+
+    /**
+     * The pace taken, of those with a spread ({@link #sameSettingSpreads}, in their order of preference): the database
+     * where it has one, unless another leaves the host's parts {@link #CLEARLY_NEARER clearly nearer}, then the nearest
+     * of those; null where none has a spread.
+     */
+    static String chosenPace(Map<String, Double> spreads) {
+        var read = spreads.entrySet().stream().filter(e -> e.getValue() != null).toList();
+        if (read.isEmpty()) {
+            return null;
+        }
+        var nearest = read.stream().min(Map.Entry.comparingByValue()).orElseThrow();
+        Double database = spreads.get(Method.Detected.BY_DATABASE);
+        return database == null || nearest.getValue() < CLEARLY_NEARER * database ? nearest.getKey() : Method.Detected.BY_DATABASE;
     }
 
     /**

@@ -112,7 +112,7 @@ public final class ComparisonFiles {
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
                                 d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
                 if (d.paceSpreads() != null) {
-                    out.printf(Locale.ROOT, "    each pace's spread of the host's parts (µs; the least is taken): %s%n",
+                    out.printf(Locale.ROOT, "    each pace's spread of the host's parts (µs; the database's unless another is clearly less): %s%n",
                             d.paceSpreads().entrySet().stream().map(e -> paceName(e.getKey()) + " "
                                     + (e.getValue() == null ? "–" : String.format(Locale.ROOT, "%.1f", e.getValue())))
                                     .collect(java.util.stream.Collectors.joining(", ")));

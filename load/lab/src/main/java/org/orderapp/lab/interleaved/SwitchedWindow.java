@@ -39,8 +39,8 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  * database (a process of this machine that serves no other server) is read at the same instants: it does the same
  * transactions' other half, so its CPU per transaction in each part lets the lab take the pace out (the calibration's
  * paced figure). Where other servers are measured at the same time (a duet), their processes' CPU and transactions are
- * read too, the pace where the database cannot give it (an A/A server beside a spin narrowed its quartets' spread by a
- * tenth to over a quarter; the database, by a tenth to nearly half more).
+ * read too: a second pace, alone or added to the database's, taken where it explains the machine clearly better
+ * (Calibration.chosenPace; which one does changes from day to day here).
  */
 final class SwitchedWindow {
 

@@ -491,11 +491,35 @@ class CalibrationTest {
             assertTrue(java.util.Arrays.stream(byDatabase).anyMatch(x -> Math.abs(x - injected) > 15),
                     "paced by the database, the quartets spread");
         }
-        // Where the two explain the machine alike (each exactly), the database is preferred, as before.
-        var alike = switchedBlocks((block, window) -> window);
-        for (Method.Detected d : Calibration.detected(calibration, alike, null)) {
+        // Where the database follows the machine exactly and the other servers move on their own besides, the database.
+        var databaseBest = switchedBlocks((block, window) -> window);
+        for (Method.Detected d : Calibration.detected(calibration, databaseBest, null)) {
             assertEquals(Method.Detected.BY_DATABASE, d.pace(), d.paceSpreads().toString());
         }
+    }
+
+    @Test
+    void anotherPaceIsTakenOnlyWhereItLeavesTheHostsPartsClearlyNearerThanTheDatabase() {
+        // About twenty pairs of host parts a run: a spread's own standard error is about a sixth of it, so a gap of less
+        // than a fifth keeps the database, the pace of the most runs here; ties (to rounding) keep it too.
+        String db = Method.Detected.BY_DATABASE;
+        String others = Method.Detected.BY_NEIGHBOURS;
+        String both = Method.Detected.BY_DATABASE_AND_NEIGHBOURS;
+        assertEquals(db, Calibration.chosenPace(spreads(10.0, 8.5, 9.0)), "15 % nearer: chance");
+        assertEquals(others, Calibration.chosenPace(spreads(10.0, 7.9, 9.0)), "more than a fifth nearer");
+        assertEquals(both, Calibration.chosenPace(spreads(29.5, 23.5, 20.9)), "the night of 2026-12-02 01:11: the nearest");
+        assertEquals(db, Calibration.chosenPace(spreads(19.4, 34.3, 24.9)), "and 02:03");
+        assertEquals(db, Calibration.chosenPace(spreads(1.570e-13, 2.220e-13, 1.570e-13)), "a tie, to rounding");
+        assertEquals(both, Calibration.chosenPace(spreads(null, 5.0, 4.0)), "no database read: the nearest of the others");
+        assertNull(Calibration.chosenPace(spreads(null, null, null)), "none read: not paced");
+    }
+
+    private static Map<String, Double> spreads(Double database, Double others, Double both) {
+        var spreads = new java.util.LinkedHashMap<String, Double>();
+        spreads.put(Method.Detected.BY_DATABASE, database);
+        spreads.put(Method.Detected.BY_NEIGHBOURS, others);
+        spreads.put(Method.Detected.BY_DATABASE_AND_NEIGHBOURS, both);
+        return spreads;
     }
 
     @Test
