@@ -23,8 +23,8 @@ import org.orderapp.observation.cpu.ServerCpuPart;
  * in four parts of each window), the difference is taken within each window instead, between the parts at the two
  * settings, a quartet at a time: the same server seconds apart, not two windows a minute apart, each of which the
  * machine's own pace moves by more than a 50-µs spin. The machine's pace within the window is read from the server's
- * own database (the same transactions' other half), from the other servers measured at the same time (a duet), from
- * the two added or from the lab's probe of the machine's speed, whichever of those read in every part leaves the host's parts nearest each other, the database unless
+ * own database (the same transactions' other half), from the other servers measured at the same time (a duet) or from
+ * the two added, whichever of those read in every part leaves the host's parts nearest each other, the database unless
  * another does so clearly ({@link #sameSettingSpreads}, {@link #chosenPace}), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
  * part ({@link #COMPILER_APART}: its bursts fall on one part or another), and less its collector's where that was read
  * too ({@link #COMPILER_AND_COLLECTOR_APART}: so do an old generation's collections), with the whole CPU's figure beside
@@ -192,17 +192,10 @@ public final class Calibration {
                     : (s.neighboursCpuMs() - s.neighboursJitMs() - s.neighboursGcMs()) / s.neighboursTransactions();
 
     /**
-     * The machine's pace in a part read by the lab's probe (MachineProbe): the CPU its fixed unit of work took (null
-     * where not read). No setting of the server and no transaction's weight moves it, so it carries the machine's speed
-     * alone: where the server's CPU per transaction moves with its transactions too, the database's pace is the nearer.
-     */
-    static final Function<Observation.Switched, Double> PROBE_PACE = Observation.Switched::probeMicros;
-
-    /**
      * The paces a quartet may be read by, in their order of preference where they explain the parts alike: the server's
-     * own database ({@code database}), the other servers measured at the same time ({@code neighbours}), the two
+     * own database ({@code database}), the other servers measured at the same time ({@code neighbours}), and the two
      * added (their CPU per transaction summed: where each moves with the machine and on its own besides, their sum's
-     * own moves partly cancel), and the lab's probe of the machine's speed ({@link #PROBE_PACE}). Which one explains the machine best changes from one day to the next here: in the
+     * own moves partly cancel). Which one explains the machine best changes from one day to the next here: in the
      * calibrations of 2026-12-01 the database narrowed the spins' window spread most, in that of 2026-12-02 01:11 the
      * other servers and the two added did, by up to half (docs/results: "Pace chosen by the parts at one setting").
      */
@@ -216,7 +209,6 @@ public final class Calibration {
             Double b = neighbours.apply(s);
             return a == null || b == null ? null : a + b;
         });
-        paces.put(Method.Detected.BY_PROBE, PROBE_PACE);
         return paces;
     }
 

@@ -200,7 +200,6 @@ public final class ComparisonFiles {
         return Method.Detected.BY_DATABASE.equals(pace) ? "its own database"
                 : Method.Detected.BY_NEIGHBOURS.equals(pace) ? "the other servers"
                 : Method.Detected.BY_DATABASE_AND_NEIGHBOURS.equals(pace) ? "its own database and the other servers together"
-                : Method.Detected.BY_PROBE.equals(pace) ? "the lab's probe of the machine"
                 : String.valueOf(pace);
     }
 }

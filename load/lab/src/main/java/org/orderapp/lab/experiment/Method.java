@@ -70,14 +70,13 @@ public record Method(String name, String description, Double precision, Integer 
      * <p>{@code by} says how the difference was found: {@link #SWITCHED}, within the variant's switched windows (its
      * setting against its host's, parts seconds apart on one server, a window's quartets averaged; n counts the windows); {@link #PACED}, the same
      * with the machine's pace in each part, read from the server's own database, the other servers measured at the
-     * same time, the two added or the lab's probe of the machine ({@code pace}), taken out (the withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
+     * same time or the two added ({@code pace}), taken out (the withinServer figures are then the same quartets not paced); or {@link #PAIRED}, the variant's windows against the
      * control's (n counts blocks). {@code goalMicros}: how near the injected CPU the
      * calibration's goal asks the figure to be (±15 µs, or 15 % of a larger spin); its interval's half-width within it is
      * part of the calibration's stop rule. {@code pace}, for {@link #PACED} only (else null): where the machine's pace was
      * read, {@link #BY_DATABASE} (the server's own database: the same transactions' other half, whose work a setting of
      * the server does not change), {@link #BY_NEIGHBOURS} (the other servers measured at the same time) or
-     * {@link #BY_DATABASE_AND_NEIGHBOURS} (the two, their CPU per transaction added) or {@link #BY_PROBE} (the lab's probe
-     * of the machine's speed: the CPU a fixed piece of work took): of those read in every part, the
+     * {@link #BY_DATABASE_AND_NEIGHBOURS} (the two, their CPU per transaction added): of those read in every part, the
      * database unless another leaves the two parts at the host's setting clearly nearer each other; paceSpreads, for {@link #PACED} only (else null),
      * gives that spread for each of them, in µs per transaction (Calibration.sameSettingSpreads). paceMicros and
      * paceCi95, for {@link #PACED} only (else null): that pace's own CPU per transaction in the variant's parts less in
@@ -109,7 +108,6 @@ public record Method(String name, String description, Double precision, Integer 
         public static final String BY_DATABASE = "its-database";
         public static final String BY_NEIGHBOURS = "other-servers";
         public static final String BY_DATABASE_AND_NEIGHBOURS = "its-database-and-other-servers";
-        public static final String BY_PROBE = "machine-probe";
 
         /** The interval's farther end from the estimate, in microseconds; null without an interval. */
         public Double halfWidthMicros() {

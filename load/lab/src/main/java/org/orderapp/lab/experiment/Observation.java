@@ -63,13 +63,11 @@ public record Observation(int sequence, int round, String variant, String folder
      *                             the database is not the server's own (another server uses it too)
      * @param neighboursDatabaseCpuMs the other servers' databases' CPU in the part (each a process of its own in a
      *                             duet); null where not read
-     * @param probeMicros          the lab's probe of the machine's speed in the part: the CPU its fixed unit of work
-     *                             took, in microseconds (a pace no setting and no transaction moves); null where not read
      */
     public record Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
                            Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions,
                            Double neighboursJitMs, Double neighboursGcMs, Double databaseCpuMs,
-                           Double neighboursDatabaseCpuMs, Double probeMicros) {
+                           Double neighboursDatabaseCpuMs) {
 
         public Switched {
             partsMs = partsMs == null ? Map.of() : Map.copyOf(partsMs);
@@ -79,21 +77,13 @@ public record Observation(int sequence, int round, String variant, String folder
         public Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
                         Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions, Double neighboursJitMs) {
             this(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions,
-                    neighboursJitMs, null, null, null, null);
-        }
-
-        /** A part whose machine probe was not read. */
-        public Switched(double step, boolean variant, double seconds, double serverCpuMs, long transactions,
-                        Map<String, Double> partsMs, Double neighboursCpuMs, long neighboursTransactions, Double neighboursJitMs,
-                        Double neighboursGcMs, Double databaseCpuMs, Double neighboursDatabaseCpuMs) {
-            this(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions,
-                    neighboursJitMs, neighboursGcMs, databaseCpuMs, neighboursDatabaseCpuMs, null);
+                    neighboursJitMs, null, null, null);
         }
 
         /** The same part at another step. */
         public Switched atStep(double step) {
             return new Switched(step, variant, seconds, serverCpuMs, transactions, partsMs, neighboursCpuMs, neighboursTransactions,
-                    neighboursJitMs, neighboursGcMs, databaseCpuMs, neighboursDatabaseCpuMs, probeMicros);
+                    neighboursJitMs, neighboursGcMs, databaseCpuMs, neighboursDatabaseCpuMs);
         }
     }
 

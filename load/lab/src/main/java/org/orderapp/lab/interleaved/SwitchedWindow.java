@@ -40,8 +40,7 @@ import org.orderapp.observation.cpu.ServerCpuParts;
  * transactions' other half, so its CPU per transaction in each part lets the lab take the pace out (the calibration's
  * paced figure). Where other servers are measured at the same time (a duet), their processes' CPU and transactions are
  * read too: a second pace, alone or added to the database's, taken where it explains the machine clearly better
- * (Calibration.chosenPace; which one does changes from day to day here). A third is the lab's own probe of the
- * machine's speed (MachineProbe), a fixed piece of work whose CPU no setting and no transaction moves.
+ * (Calibration.chosenPace; which one does changes from day to day here).
  */
 final class SwitchedWindow {
 
@@ -75,8 +74,6 @@ final class SwitchedWindow {
     private final List<Double> switches = new ArrayList<>();
     private volatile String failure;
     private Thread thread;
-    /** The machine's speed, read at the parts' ends as the CPU is. */
-    private final Optional<MachineProbe> probe = MachineProbe.started();
 
     private SwitchedWindow(ResidentVariant variant, ResidentVariant host, LoadSession session, long pid, Duration measure,
                            int quartets, boolean variantFirst, List<LoadSession> neighbours, List<LoadSession> otherServers) {
@@ -209,13 +206,12 @@ final class SwitchedWindow {
      * this machine or serves another server too, {@link #ownDatabase}) and the neighbours' databases' (null where one is
      * not a process of this machine); neighbourSteps and
      * neighbourPhases: the step each neighbour was in, and its phase (a part is paced only if every neighbour was in the
-     * same step and phase at both its ends: a window opening between them would put its opening sample on the part);
-     * probe: the lab's machine probe's units and their CPU so far (null where it cannot run).
+     * same step and phase at both its ends: a window opening between them would put its opening sample on the part).
      */
     private record Reading(long nanos, double cpuMs, double ticksMs, long answered, Map<String, Double> partsMs,
                            Double neighboursCpuMs, double neighboursTicksMs, long neighboursAnswered, Double neighboursJitMs,
                            Double neighboursGcMs, Double databaseCpuMs, Double neighboursDatabaseCpuMs,
-                           List<StepRecorder> neighbourSteps, List<Phase> neighbourPhases, long[] probe) {
+                           List<StepRecorder> neighbourSteps, List<Phase> neighbourPhases) {
     }
 
     /**
@@ -305,8 +301,7 @@ final class SwitchedWindow {
                         paced && first.neighboursGcMs() != null && last.neighboursGcMs() != null
                                 ? last.neighboursGcMs() - first.neighboursGcMs() : null,
                         difference(first.databaseCpuMs(), last.databaseCpuMs()),
-                        paced ? difference(first.neighboursDatabaseCpuMs(), last.neighboursDatabaseCpuMs()) : null,
-                        MachineProbe.microsPerUnit(first.probe(), last.probe())));
+                        paced ? difference(first.neighboursDatabaseCpuMs(), last.neighboursDatabaseCpuMs()) : null));
             }
         } catch (InterruptedException e) {
             failure = failure == null ? "the step ended before the window's parts did" : failure;
@@ -410,8 +405,7 @@ final class SwitchedWindow {
             throw new IOException("the server's process " + pid + " is gone");
         }
         return new Reading(nanos, cpu.getAsDouble(), ticks, answered, partsMs, neighboursCpu, neighboursTicks, neighboursAnswered,
-                neighboursJit, neighboursGc, database, neighboursDatabase, neighbourSteps, neighbourPhases,
-                probe.map(MachineProbe::reading).orElse(null));
+                neighboursJit, neighboursGc, database, neighboursDatabase, neighbourSteps, neighbourPhases);
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

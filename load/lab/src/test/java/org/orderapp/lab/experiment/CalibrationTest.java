@@ -2,7 +2,6 @@ package org.orderapp.lab.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -497,47 +496,6 @@ class CalibrationTest {
         for (Method.Detected d : Calibration.detected(calibration, databaseBest, null)) {
             assertEquals(Method.Detected.BY_DATABASE, d.pace(), d.paceSpreads().toString());
         }
-    }
-
-    @Test
-    void theLabsProbeOfTheMachinePacesThePartsWhereItFollowsTheMachineAndTheOthersMoveOnTheirOwn() throws Exception {
-        // The probe's fixed work moves with the machine's speed alone; here the database and the other servers move on
-        // their own besides, so the probe leaves the host's parts nearest each other, paces every quartet and finds the
-        // spin exactly. A part without the probe read leaves it out, as any pace not read in every part.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
-        var machine = new Random(5);
-        var observations = new ArrayList<Observation>();
-        for (int block = 1; block <= 8; block++) {
-            for (String spin : List.of("spin-50", "spin-200")) {
-                var parts = new ArrayList<Observation.Switched>();
-                for (int i = 0; i < 4; i++) {
-                    boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
-                    double pace = 0.8 + 0.4 * machine.nextDouble();
-                    long tx = 870 + i;
-                    double cpu = (1.6 * pace + (atVariant ? (spin.equals("spin-50") ? 50 : 200) / 1000.0 : 0)) * tx;
-                    parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of("requests", cpu, "jit", 0.0),
-                            1.6 * pace * (0.9 + 0.2 * machine.nextDouble()) * 860 + 10, 860, 10.0, null,
-                            1.1 * pace * (0.9 + 0.2 * machine.nextDouble()) * tx, 1.1 * pace * 860, 100 * pace));
-                }
-                var step = new Observation.StepFigures(20, "20 users", 150.0, 40.0, 10.0, Map.of("server", 1.6));
-                observations.add(new Observation(0, block, spin, null, true, List.of(), List.of(step), false, 0, false, parts));
-            }
-        }
-        for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
-            double injected = d.variant().equals("spin-50") ? 50 : 200;
-            assertEquals(Method.Detected.BY_PROBE, d.pace(), "the probe explains the parts: " + d.paceSpreads());
-            assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": paced by the probe, exact");
-            assertEquals(0, d.paceSpreads().get(Method.Detected.BY_PROBE), 1e-6);
-            assertTrue(d.paceSpreads().get(Method.Detected.BY_DATABASE) > 30, "the database's own moves: " + d.paceSpreads());
-            assertTrue(d.paceSpreads().get(Method.Detected.BY_NEIGHBOURS) > 30, "the other servers' own moves: " + d.paceSpreads());
-        }
-        withLastPart(observations, 3, p -> new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(),
-                p.transactions(), p.partsMs(), p.neighboursCpuMs(), p.neighboursTransactions(), p.neighboursJitMs(), p.neighboursGcMs(),
-                p.databaseCpuMs(), p.neighboursDatabaseCpuMs(), null));
-        var spin200 = Calibration.detected(calibration, observations, null).stream()
-                .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
-        assertFalse(spin200.paceSpreads().containsKey(Method.Detected.BY_PROBE), "not read in every part: " + spin200.paceSpreads());
-        assertNotEquals(Method.Detected.BY_PROBE, spin200.pace());
     }
 
     @Test
