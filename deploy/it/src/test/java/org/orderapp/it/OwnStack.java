@@ -78,6 +78,23 @@ final class OwnStack implements AutoCloseable {
         return console;
     }
 
+    /**
+     * The first console line that matches, waiting up to {@code within} for it: the stack's own threads (its watcher of
+     * dead nodes) say what they saw when they see it, which on a busy machine may be after the load driver, reading the
+     * same thing its own way, has gone on. Empty where none came.
+     */
+    java.util.Optional<String> awaitLine(java.util.function.Predicate<String> wanted, java.time.Duration within)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            var line = console.stream().filter(wanted).findFirst();
+            if (line.isPresent() || System.nanoTime() > deadline) {
+                return line;
+            }
+            Thread.sleep(200);
+        }
+    }
+
     /** Every process the test started, this stack's too, has listened on loopback only, from its start until now. */
     void assertListenedOnLoopbackOnly() {
         List<ListeningSockets.Listener> seen = sockets.seen();
