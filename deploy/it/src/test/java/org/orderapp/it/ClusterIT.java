@@ -233,14 +233,9 @@ class ClusterIT {
 
     /** Waits until the supervisor reports node1 gone (the fault came). */
     private static void awaitKilled() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (own.console().stream().anyMatch(l -> l.startsWith("Cluster: node1 is gone"))) {
-                return;
-            }
-            Thread.sleep(100);
+        if (own.awaitLine(l -> l.startsWith("Cluster: node1 is gone"), Duration.ofMinutes(3)).isEmpty()) {
+            throw new AssertionError("node1 was not killed: " + own.console());
         }
-        throw new AssertionError("node1 was not killed: " + own.console());
     }
 
     /**

@@ -7,9 +7,12 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.StackOptions;
 import org.orderapp.stack.database.DatabaseTarget;
@@ -83,7 +86,7 @@ final class OwnStack implements AutoCloseable {
      * dead nodes) say what they saw when they see it, which on a busy machine may be after the load driver, reading the
      * same thing its own way, has gone on. Empty where none came.
      */
-    java.util.Optional<String> awaitLine(java.util.function.Predicate<String> wanted, java.time.Duration within)
+    Optional<String> awaitLine(Predicate<String> wanted, Duration within)
             throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
