@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.orderapp.observation.ServerWindow;
 import org.orderapp.observation.cpu.ServerCpuPart;
@@ -28,7 +29,11 @@ import org.orderapp.observation.cpu.ServerCpuPart;
  * another does so clearly ({@link #sameSettingSpreads}, {@link #chosenPace}), and taken out ({@link #pacedMicros}); the figure not paced is kept beside it. Both are of the server's CPU less its JIT compiler's, where the compiler's threads were read in every
  * part ({@link #COMPILER_APART}: its bursts fall on one part or another), and less its collector's where that was read
  * too ({@link #COMPILER_AND_COLLECTOR_APART}: so do an old generation's collections), with the whole CPU's figure beside
- * them.
+ * them. A spin switched on both servers of the A/A pair at once ({@link #twins}) is found from both: a block's figure is
+ * the mean of its two windows', which begin with opposite settings, so that a spell of the machine common to both falls
+ * on each setting once, and where the servers move on their own, two windows a block still halve the spread's square
+ * (the calibration of 2026-12-02 08:34, 11 blocks: the two windows' figures moved against each other at correlations of
+ * −0.04 for the 50-µs spin and −0.52 for the 200, and a block's mean spread 0.70 and 0.49 times as far as one window's).
  */
 public final class Calibration {
 
@@ -50,39 +55,46 @@ public final class Calibration {
             double injected = spin(definition, v.name()) - controlSpin;
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
+            List<String> twins = twins(definition, v);
             for (var step : steps.entrySet()) {
-                double[] quartets = switchedMicros(observations, v.name(), step.getKey(), WHOLE);
+                // Switched on several servers: found once, from every server's windows, under the first's name.
+                var pooled = twins.stream().filter(t -> switchedMicros(observations, List.of(t), step.getKey(), WHOLE).length > 0)
+                        .toList();
+                if (!pooled.isEmpty() && !pooled.get(0).equals(v.name())) {
+                    continue;
+                }
+                double[] quartets = switchedMicros(observations, pooled, step.getKey(), WHOLE);
                 if (quartets.length > 0) {
                     // A quartet sets the variant's spin against its host's, whichever the control is.
                     double against = spin(definition, v.name()) - spin(definition, v.serverOf() != null ? v.serverOf() : control);
                     // The compiler's CPU apart wherever every quartet's parts had it read, and the collector's with it
                     // wherever they had that read too.
-                    boolean apart = switchedMicros(observations, v.name(), step.getKey(), COMPILER_APART).length == quartets.length;
-                    boolean collectorApart = apart && switchedMicros(observations, v.name(), step.getKey(),
+                    boolean apart = switchedMicros(observations, pooled, step.getKey(), COMPILER_APART).length == quartets.length;
+                    boolean collectorApart = apart && switchedMicros(observations, pooled, step.getKey(),
                             COMPILER_AND_COLLECTOR_APART).length == quartets.length;
                     var own = collectorApart ? COMPILER_AND_COLLECTOR_APART : apart ? COMPILER_APART : WHOLE;
-                    Interval unpaced = Statistics.hodgesLehmann(switchedMicros(observations, v.name(), step.getKey(), own));
+                    Interval unpaced = Statistics.hodgesLehmann(switchedMicros(observations, pooled, step.getKey(), own));
                     // Paced where every quartet could be, by the pace that best explains the host's parts among those
                     // read in every part: the server's own database, the other servers beside it, the two added.
                     var neighbours = collectorApart ? NEIGHBOURS_COMPILER_AND_COLLECTOR_APART
                             : apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
                     var candidates = paces(DATABASE_PACE, neighbours);
-                    candidates.values().removeIf(p -> pacedMicros(observations, v.name(), step.getKey(), own, p).length
+                    candidates.values().removeIf(p -> pacedMicros(observations, pooled, step.getKey(), own, p).length
                             != quartets.length);
                     Map<String, Double> spreads = sameSettingSpreads(observations, step.getKey(), own, candidates);
                     String chosen = chosenPace(spreads);
                     boolean byPace = chosen != null;
                     var pace = byPace ? candidates.get(chosen) : null;
-                    double[] paced = byPace ? pacedMicros(observations, v.name(), step.getKey(), own, pace) : new double[0];
+                    double[] paced = byPace ? pacedMicros(observations, pooled, step.getKey(), own, pace) : new double[0];
                     Interval d = byPace ? Statistics.hodgesLehmann(paced) : unpaced;
-                    Interval response = byPace ? Statistics.hodgesLehmann(paceMicros(observations, v.name(), step.getKey(), pace))
+                    Interval response = byPace ? Statistics.hodgesLehmann(paceMicros(observations, pooled, step.getKey(), pace))
                             : null;
                     // The same quartets with the compiler's (and the collector's) CPU counted, paced alike.
-                    Interval whole = !apart ? null : Statistics.hodgesLehmann(byPace ? pacedMicros(observations, v.name(),
+                    Interval whole = !apart ? null : Statistics.hodgesLehmann(byPace ? pacedMicros(observations, pooled,
                             step.getKey(), WHOLE, paces(DATABASE_PACE, NEIGHBOURS_WHOLE).get(chosen)) : quartets);
                     Map<String, Double> parts = new LinkedHashMap<>();
                     for (String part : ServerWindow.SERVER_PARTS) {
-                        double[] p = switchedMicros(observations, v.name(), step.getKey(), s -> s.partsMs().get(part));
+                        double[] p = switchedMicros(observations, pooled, step.getKey(), s -> s.partsMs().get(part));
                         if (p.length > 0) {
                             parts.put(part, Statistics.hodgesLehmann(p).estimate());
                         }
@@ -97,7 +109,7 @@ public final class Calibration {
                             byPace && response.hasInterval() ? List.of(response.low(), response.high()) : null,
                             apart, collectorApart, whole == null ? null : whole.estimate(),
                             whole == null || !whole.hasInterval() ? null : List.of(whole.low(), whole.high()),
-                            byPace ? spreads : null));
+                            byPace ? spreads : null, pooled.size() > 1 ? pooled : null));
                     continue;
                 }
                 // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
@@ -111,7 +123,7 @@ public final class Calibration {
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
                             withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null, null,
-                            false, false, null, null, null));
+                            false, false, null, null, null, null));
                     continue;
                 }
                 Interval d = Statistics.hodgesLehmann(differences);
@@ -125,7 +137,7 @@ public final class Calibration {
                 }
                 found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, d.estimate(),
                         d.hasInterval() ? List.of(d.low(), d.high()) : null, d.n(), parts, withinMicros, withinCi, withinN,
-                        Method.Detected.PAIRED, goalMicros(injected), null, null, null, false, false, null, null, null));
+                        Method.Detected.PAIRED, goalMicros(injected), null, null, null, false, false, null, null, null, null));
             }
         }
         return found;
@@ -295,9 +307,9 @@ public final class Calibration {
      * window whose parts are not a whole quartet, or in which a setting answered nothing or the figure was not read,
      * gives none.
      */
-    static double[] switchedMicros(List<Observation> observations, String variant, double step,
+    static double[] switchedMicros(List<Observation> observations, List<String> variants, double step,
                                    Function<Observation.Switched, Double> cpu) {
-        return perWindow(observations, variant, step, quartet -> perTxDifference(quartet, cpu));
+        return perWindow(observations, variants, step, quartet -> perTxDifference(quartet, cpu));
     }
 
     /**
@@ -310,9 +322,9 @@ public final class Calibration {
      * does not. The host's figure is the one carried: the spin is counted in CPU time (the filter spins until its thread
      * has used that much), so the pace does not scale it. A quartet with a part whose figures were not read gives none.
      */
-    static double[] pacedMicros(List<Observation> observations, String variant, double step,
+    static double[] pacedMicros(List<Observation> observations, List<String> variants, double step,
                                 Function<Observation.Switched, Double> own, Function<Observation.Switched, Double> pace) {
-        return perWindow(observations, variant, step, quartet -> {
+        return perWindow(observations, variants, step, quartet -> {
             double[] cpu = new double[2];
             long[] tx = new long[2];
             double[] paced = new double[2]; // transactions weighed by the pace's CPU per transaction in their part
@@ -340,9 +352,9 @@ public final class Calibration {
      * The pace's own difference in each quartet of {@link #pacedMicros}: its CPU per transaction ({@code pace}) in the
      * variant's parts less in the host's, each part weighed by the server's transactions in it, in microseconds.
      */
-    static double[] paceMicros(List<Observation> observations, String variant, double step,
+    static double[] paceMicros(List<Observation> observations, List<String> variants, double step,
                                Function<Observation.Switched, Double> pace) {
-        return perWindow(observations, variant, step, quartet -> perTxDifference(quartet, s -> {
+        return perWindow(observations, variants, step, quartet -> perTxDifference(quartet, s -> {
             Double perTx = pace.apply(s);
             return perTx == null ? null : s.transactions() * perTx;
         }));
@@ -367,17 +379,19 @@ public final class Calibration {
     }
 
     /**
-     * A figure of each of the variant's switched windows that count, at one step: the mean of its quartets' (each of
-     * four parts in the order measured). A window of several quartets (interleaved: quartets) gives one figure, not one
-     * per quartet: its quartets are seconds apart and may share one spell of the machine, so the window, not the
-     * quartet, is what the interval may take as independent. A window with a quartet the figure cannot be had of (null)
-     * gives none, as a window of one such quartet does.
+     * A figure of each block that counts, at one step, from the switched windows in it of these variants (one, or a spin's
+     * twins on several servers, {@link #twins}): the mean of their figures, each the mean of its quartets' (each of four
+     * parts in the order measured). A window of several quartets (interleaved: quartets) gives one figure, not one per
+     * quartet: its quartets are seconds apart and may share one spell of the machine, so the window, not the quartet, is
+     * what the interval may take as independent; and the twins' windows of one block, not each of them, since they share
+     * its spells too. A window with a quartet the figure cannot be had of (null) gives none, as a window of one such
+     * quartet does; a block with no window that gives one, none.
      */
-    private static double[] perWindow(List<Observation> observations, String variant, double step,
+    private static double[] perWindow(List<Observation> observations, List<String> variants, double step,
                                        Function<List<Observation.Switched>, Double> figure) {
-        var found = new ArrayList<Double>();
+        Map<Integer, List<Double>> byBlock = new TreeMap<>();
         for (Observation o : observations) {
-            if (!o.variant().equals(variant) || !o.usable()) {
+            if (!variants.contains(o.variant()) || !o.usable()) {
                 continue;
             }
             var parts = o.switched().stream().filter(s -> s.step() == step).toList();
@@ -393,10 +407,29 @@ public final class Calibration {
                 quartets++;
             }
             if (quartets > 0) {
-                found.add(sum / quartets);
+                byBlock.computeIfAbsent(o.round(), b -> new ArrayList<>()).add(sum / quartets);
             }
         }
-        return found.stream().mapToDouble(Double::doubleValue).toArray();
+        return byBlock.values().stream().mapToDouble(w -> w.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+                .toArray();
+    }
+
+    /**
+     * The variants whose switched windows are pooled with {@code v}'s, {@code v} among them, in the definition's order: those
+     * switched at runtime to the same spin on another server whose own setting spins as {@code v}'s host's does (the
+     * calibration's spin on each server of its A/A pair, measured at once in one round). Their windows of one block
+     * see the same spell of the machine in opposite phases (BlockLoop: the switched windows of a round begin with
+     * opposite settings), so what that spell moves alike on both falls on each setting once.
+     */
+    static List<String> twins(ExperimentDefinition definition, Variant v) {
+        if (v.serverOf() == null) {
+            return List.of(v.name());
+        }
+        return definition.variants().stream().filter(w -> w.name().equals(v.name()) || w.serverOf() != null
+                && !Instances.isExtra(w.name()) && !w.serverOf().equals(v.serverOf())
+                && w.properties().containsKey(RuntimeSwitches.SPIN_MICROS)
+                && spin(definition, w.name()) == spin(definition, v.name())
+                && spin(definition, w.serverOf()) == spin(definition, v.serverOf())).map(Variant::name).toList();
     }
 
     /** The server's CPU per transaction, whose change between rounds carries a control's figure to its variant's round. */

@@ -85,6 +85,12 @@ public final class ComparisonFiles {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v);
     }
 
+    /** "8 switched windows", or "8 blocks of switched windows on 2 servers at once (spin-50, spin-50-b)". */
+    private static String switchedWindows(Method.Detected d) {
+        return d.pooled() == null ? d.n() + " switched windows" : d.n() + " blocks of switched windows on " + d.pooled().size()
+                + " servers at once (" + String.join(", ", d.pooled()) + ")";
+    }
+
     /** The verdicts, one line each, with the guide's figure where it gives one; and whether the runs were valid. */
     public static void print(Comparison c, PrintStream out) {
         out.println();
@@ -104,13 +110,14 @@ public final class ComparisonFiles {
                     d.collectorApart() ? " (less its JIT compiler's and collector's)" : d.compilerApart() ? " (less its JIT compiler's)" : "",
                     d.ci95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f, ±%.1f; goal ±%.0f)", d.ci95().get(0),
                             d.ci95().get(1), d.halfWidthMicros(), d.goalMicros()),
-                    Method.Detected.SWITCHED.equals(d.by()) ? d.n() + " switched windows"
-                            : Method.Detected.PACED.equals(d.by()) ? d.n() + " switched windows, paced by " + paceName(d.pace())
+                    Method.Detected.SWITCHED.equals(d.by()) ? switchedWindows(d)
+                            : Method.Detected.PACED.equals(d.by()) ? switchedWindows(d) + ", paced by " + paceName(d.pace())
                             : d.n() + " blocks paired with the control's windows");
             if (d.withinServerMicros() != null && Method.Detected.PACED.equals(d.by())) {
-                out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d switched windows%n", d.withinServerMicros(),
+                out.printf(Locale.ROOT, "    not paced (the server's own CPU alone): %.1f µs%s, %d %s%n", d.withinServerMicros(),
                         d.withinServerCi95() == null ? "" : String.format(Locale.ROOT, " (95 %% CI %.1f–%.1f)",
-                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN());
+                                d.withinServerCi95().get(0), d.withinServerCi95().get(1)), d.withinServerN(),
+                        d.pooled() == null ? "switched windows" : "blocks");
                 if (d.paceSpreads() != null) {
                     out.printf(Locale.ROOT, "    each pace's spread of the host's parts (µs; the database's unless another is clearly less): %s%n",
                             d.paceSpreads().entrySet().stream().map(e -> paceName(e.getKey()) + " "

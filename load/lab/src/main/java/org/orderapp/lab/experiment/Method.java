@@ -94,13 +94,17 @@ public record Method(String name, String description, Double precision, Integer 
      * pace): the same figures are of the CPU less the collectors' as well, whose old generation's collections, rare on
      * a warm server, take hundreds of milliseconds in the one part they fall on (a spin allocates nothing); wholeMicros
      * then counts both, and partsMicros still holds the collector's own difference.
+     *
+     * <p>pooled, for switched windows only: where the spin was switched on several servers at once (Calibration.twins),
+     * the variants whose windows were pooled, this one first, each block's figure then the mean of their windows' and n
+     * the blocks; null where the variant was measured on one server, n then its windows.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,
                            List<Double> withinServerCi95, int withinServerN, String by, double goalMicros,
                            String pace, Double paceMicros, List<Double> paceCi95, boolean compilerApart, boolean collectorApart,
                            Double wholeMicros,
-                           List<Double> wholeCi95, Map<String, Double> paceSpreads) {
+                           List<Double> wholeCi95, Map<String, Double> paceSpreads, List<String> pooled) {
 
         public static final String SWITCHED = "switched";
         public static final String PACED = "switched-paced";

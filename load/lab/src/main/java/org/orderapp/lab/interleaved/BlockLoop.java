@@ -328,13 +328,14 @@ final class BlockLoop {
             for (int i = 0; i < load.steps().size(); i++) {
                 int index = i;
                 Map<String, SwitchedWindow> within = new LinkedHashMap<>();
+                int phase = 0; // switched windows at once begin with opposite settings: a spell common to them falls on both
                 for (String name : switched.keySet()) {
                     var r = visits.stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
                     LoadSession s = sessions.get(name);
                     // The other servers of the round, not switched themselves (their switches' CPU is no machine's pace).
                     var neighbours = visits.stream().filter(v -> !v.server().equals(r.server()) && !switched.containsKey(v.name()))
                             .map(v -> sessions.get(v.name())).toList();
-                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, window, quartets, runs.get(s) % 2 == 1,
+                    within.put(name, SwitchedWindow.start(r, hosts.get(r.server()), s, window, quartets, (runs.get(s) + phase++) % 2 == 1,
                             neighbours, otherServers(r, visits, sessions)));
                 }
                 Map<String, StepOutcome> step;

@@ -3,6 +3,7 @@ package org.orderapp.lab.interleaved;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,6 +26,7 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Instances;
 import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.RuntimeSwitches;
+import org.orderapp.lab.experiment.Variant;
 import org.orderapp.lab.profile.ProfileDiffs;
 
 /**
@@ -78,6 +80,15 @@ public final class InterleavedExperiment {
         this.loop = new BlockLoop(load, settings, definition.quartets(), out, audits, outcomes, () -> comparison(null));
     }
 
+
+    /**
+     * Whether a variant's windows are switched within themselves and compared with its host's setting there (not through
+     * another server's windows): a variant on another's server, in windows long enough for a quartet's four parts. The
+     * interleaved method's servers are processes of this machine, whose CPU the parts read.
+     */
+    public static boolean switchedWithinWindows(Variant v, Duration measure) {
+        return v.serverOf() != null && measure.compareTo(SwitchedWindow.shortestWindow()) >= 0;
+    }
     /**
      * Asks the experiment to stop after the window that runs now, and writes the comparison of the windows measured so
      * far, marked interrupted, and each variant's run folder with the windows it had (not audited: the audit comes at

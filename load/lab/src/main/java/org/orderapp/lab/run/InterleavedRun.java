@@ -104,11 +104,14 @@ public final class InterleavedRun implements ExperimentExecution {
 
     /**
      * All at once, a runtime variant and its host are measured in different rounds and compared through a server that
-     * measures one variant in both: one with fewer variants than the busiest (its partner windows). Refused without one.
+     * measures one variant in both: one with fewer variants than the busiest (its partner windows). Refused without one,
+     * unless every runtime variant is switched within its windows and so compared with its host there.
      */
     static void checkPairable(ExperimentDefinition definition, Pairing pairing) {
         int rounds = definition.mostOnOneServer();
-        if (!pairing.together() || rounds == 1) {
+        Duration measure = definition.loadConfig().measure();
+        if (!pairing.together() || rounds == 1 || definition.variants().stream().filter(v -> v.serverOf() != null)
+                .allMatch(v -> InterleavedExperiment.switchedWithinWindows(v, measure))) {
             return;
         }
         if (definition.variantsPerServer().values().stream().allMatch(n -> n == rounds)) {

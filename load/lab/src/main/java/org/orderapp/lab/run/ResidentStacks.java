@@ -45,9 +45,13 @@ public final class ResidentStacks implements AutoCloseable {
         }
         return definition.serverCount() + " server(s): " + each + " but " + String.join(", ", shared)
                 + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)"
-                + (duet ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
+                + (!duet ? "" : definition.variantsPerServer().values().stream().allMatch(n -> n == definition.mostOnOneServer())
+                ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at a time: "
+                + "the servers' own in one round, and those with the same settings in one round (every runtime variant is "
+                + "compared with its host within its own windows, so none needs a partner window)"
+                : "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
                 + "a time and its own again where it has fewer (a partner window: through the windows the other servers "
-                + "measured beside them, a runtime variant and its host, measured in different rounds, are compared)" : "");
+                + "measured beside them, a runtime variant and its host, measured in different rounds, are compared)");
     }
 
     /** Why the variants share a database, or not, for the plan and the comparison. */

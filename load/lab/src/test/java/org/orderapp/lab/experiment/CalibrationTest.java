@@ -18,7 +18,7 @@ class CalibrationTest {
 
     @Test
     void theSpinIsFoundInTheCountedBlocksOnly() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 10; block++) {
             boolean burnIn = block <= 3;
@@ -38,7 +38,7 @@ class CalibrationTest {
 
     @Test
     void aSurplusBeyondTheSpinShowsInThePartOfTheServerWhereItWent() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 8; block++) {
             double noise = 0.01 * (block % 3);
@@ -57,7 +57,7 @@ class CalibrationTest {
 
     @Test
     void allAtOnceThePartsAreCarriedBetweenRoundsByTheServersWholeCpu() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         var machine = new java.util.Random(11);
         for (int block = 1; block <= 8; block++) {
@@ -80,7 +80,7 @@ class CalibrationTest {
 
     @Test
     void onlyBurnInBlocksDetectNothing() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 4; block++) {
             observations.add(window(block, "control", 2.0, true));
@@ -94,7 +94,7 @@ class CalibrationTest {
 
     @Test
     void onOwnCoresTheSpinIsFoundPerCrossoverGroupSoThatAFasterCoreCancels() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 12; block++) {
             // the control and spin-200 swap cores every block; one core takes 1.21 times the other's CPU for the same work
@@ -116,7 +116,7 @@ class CalibrationTest {
 
     @Test
     void allAtOnceARuntimeSpinIsPairedWithItsHostThroughThePartnerServersWindows() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         assertEquals(3, calibration.mostOnOneServer(), "control's server has control, spin-50 and spin-200: three rounds a block");
         var observations = new ArrayList<Observation>();
         var machine = new java.util.Random(7);
@@ -148,7 +148,7 @@ class CalibrationTest {
 
     @Test
     void withinItsServerASpinIsNotMovedByThePartnersResponseToItsNeighbour() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         var machine = new java.util.Random(11);
         for (int block = 1; block <= 16; block++) {
@@ -188,7 +188,7 @@ class CalibrationTest {
 
     @Test
     void aSwitchedWindowFindsTheSpinWithinItsQuartetsWhateverTheMachinesDriftWithinIt() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         var machine = new java.util.Random(5);
         for (int block = 1; block <= 9; block++) {
@@ -254,7 +254,7 @@ class CalibrationTest {
             var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 1.1));
             observations.add(new Observation(0, block, "spin-200", null, true, List.of(), List.of(step), false, 0, false, parts));
         }
-        double[] found = Calibration.switchedMicros(observations, "spin-200", 20, Calibration.WHOLE);
+        double[] found = Calibration.switchedMicros(observations, List.of("spin-200"), 20, Calibration.WHOLE);
         assertEquals(6, found.length, "one figure a window, not one a quartet");
         for (double f : found) {
             assertEquals(200, f, 1e-6, "the mean of its two quartets");
@@ -266,12 +266,12 @@ class CalibrationTest {
         parts.set(5, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), 0, p.partsMs(), null, 0, null));
         parts.set(6, new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(), 0, p.partsMs(), null, 0, null));
         observations.set(5, new Observation(0, 6, last.variant(), null, true, List.of(), last.steps(), false, 0, false, parts));
-        assertEquals(5, Calibration.switchedMicros(observations, "spin-200", 20, Calibration.WHOLE).length);
+        assertEquals(5, Calibration.switchedMicros(observations, List.of("spin-200"), 20, Calibration.WHOLE).length);
     }
 
     @Test
     void aQuartetInWhichOneSettingAnsweredNothingFindsNothing() throws Exception {
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var parts = new ArrayList<Observation.Switched>();
         for (int i = 0; i < 4; i++) {
             boolean atVariant = i == 0 || i == 3;
@@ -279,15 +279,15 @@ class CalibrationTest {
         }
         var step = new Observation.StepFigures(20, "20 users", 500.0, 40.0, 10.0, Map.of("server", 0.8));
         var observations = List.of(new Observation(0, 1, "spin-200", null, true, List.of(), List.of(step), false, 0, false, parts));
-        assertEquals(0, Calibration.switchedMicros(observations, "spin-200", 20, Calibration.WHOLE).length);
-        assertEquals(0, Calibration.pacedMicros(observations, "spin-200", 20, Calibration.WHOLE, Calibration.NEIGHBOURS_WHOLE).length);
+        assertEquals(0, Calibration.switchedMicros(observations, List.of("spin-200"), 20, Calibration.WHOLE).length);
+        assertEquals(0, Calibration.pacedMicros(observations, List.of("spin-200"), 20, Calibration.WHOLE, Calibration.NEIGHBOURS_WHOLE).length);
     }
 
     @Test
     void aNeighbourThatAnswersTheSpinShowsInItsOwnDifferenceAndBiasesThePacedFigure() throws Exception {
         // The pacing's known weakness, and its check: a neighbour whose CPU per transaction rises by 60 µs while the
         // server spins is read as a machine 2.5 % slower, so the spin is found short by that share of the host's 2.5 ms.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 8; block++) {
             observations.add(window(block, "control", 0.8, false));
@@ -321,7 +321,7 @@ class CalibrationTest {
     void theMachinesPaceReadFromTheOtherServersCancelsFromPartToPart() throws Exception {
         // The machine's pace moves every server's CPU per transaction alike, at random from part to part (not a linear
         // drift that the quartet's order cancels by itself); the spin is CPU time, which the pace does not scale.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var machine = new Random(11);
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 8; block++) {
@@ -364,7 +364,7 @@ class CalibrationTest {
         var spin200 = Calibration.detected(calibration, observations, null).stream()
                 .filter(d -> d.variant().equals("spin-200")).findFirst().orElseThrow();
         assertEquals(Method.Detected.SWITCHED, spin200.by());
-        assertEquals(7, Calibration.pacedMicros(observations, "spin-200", 20, Calibration.WHOLE, Calibration.NEIGHBOURS_WHOLE).length);
+        assertEquals(7, Calibration.pacedMicros(observations, List.of("spin-200"), 20, Calibration.WHOLE, Calibration.NEIGHBOURS_WHOLE).length);
     }
 
     @Test
@@ -372,7 +372,7 @@ class CalibrationTest {
         // A warm server's compiler still works in bursts that fall on one part or another, on the switched server and
         // on the servers that give the pace alike; the machine's pace is common to all of them. Apart from the
         // compilers' threads, every quartet finds the spin exactly; with them counted, the bursts widen it.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var bursts = new Random(23);
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 8; block++) {
@@ -421,7 +421,7 @@ class CalibrationTest {
         // The same transactions' other half: the machine's pace and the transactions' own weight move the server's and
         // its database's CPU per transaction alike, while the other servers' pace moves on its own as well; where the
         // database was read in every part it is the pace, and every quartet finds the spin.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = switchedBlocks((block, window) -> window);
         for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
@@ -433,7 +433,7 @@ class CalibrationTest {
                     "the whole CPU, paced by the database too (the other servers' pace would spread it): " + d.wholeCi95());
             assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
             assertTrue(d.paceCi95().get(0) < 0 && d.paceCi95().get(1) > 0, "the database answers nothing: " + d.paceCi95());
-            double[] byNeighbours = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.WHOLE,
+            double[] byNeighbours = Calibration.pacedMicros(observations, List.of(d.variant()), 20, Calibration.WHOLE,
                     Calibration.NEIGHBOURS_WHOLE);
             assertTrue(java.util.Arrays.stream(byNeighbours).anyMatch(x -> Math.abs(x - injected) > 5),
                     "paced by the other servers, whose pace moves on its own too, the quartets spread");
@@ -455,7 +455,7 @@ class CalibrationTest {
         // machine alone while the database moves on its own besides. The parts at one setting tell them apart (paced by
         // the other servers they are alike), so the other servers pace every quartet and find the spin exactly; paced
         // by the database, the same quartets would spread.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var machine = new Random(11);
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 8; block++) {
@@ -486,7 +486,7 @@ class CalibrationTest {
             assertTrue(d.paceSpreads().get(Method.Detected.BY_DATABASE_AND_NEIGHBOURS) > 0
                     && d.paceSpreads().get(Method.Detected.BY_DATABASE_AND_NEIGHBOURS) < d.paceSpreads().get(Method.Detected.BY_DATABASE),
                     "the two added, between: " + d.paceSpreads());
-            double[] byDatabase = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.COMPILER_APART,
+            double[] byDatabase = Calibration.pacedMicros(observations, List.of(d.variant()), 20, Calibration.COMPILER_APART,
                     Calibration.DATABASE_PACE);
             assertTrue(java.util.Arrays.stream(byDatabase).anyMatch(x -> Math.abs(x - injected) > 15),
                     "paced by the database, the quartets spread");
@@ -527,7 +527,7 @@ class CalibrationTest {
         // A warm server's collector takes a few milliseconds a part, and now and then an old generation's collection
         // takes hundreds in the one part it falls on: apart, as the compiler's bursts are, wherever every part had the
         // collector's threads read; the whole CPU beside it carries the burst.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = switchedBlocks((block, window) -> withCollector(window, block == 3 ? 1 : -1));
         for (Method.Detected d : Calibration.detected(calibration, observations, null)) {
             double injected = d.variant().equals("spin-50") ? 50 : 200;
@@ -535,7 +535,7 @@ class CalibrationTest {
             assertEquals(Method.Detected.BY_DATABASE, d.pace());
             assertEquals(injected, d.detectedMicros(), 1e-6, d.variant() + ": apart from the collection, exact");
             assertTrue(d.halfWidthMicros() < 1e-6, "in every quartet: " + d.ci95());
-            double[] whole = Calibration.pacedMicros(observations, d.variant(), 20, Calibration.WHOLE, Calibration.DATABASE_PACE);
+            double[] whole = Calibration.pacedMicros(observations, List.of(d.variant()), 20, Calibration.WHOLE, Calibration.DATABASE_PACE);
             assertTrue(java.util.Arrays.stream(whole).anyMatch(x -> Math.abs(x - injected) > 300),
                     "with the collector counted, the collection's window is far off: " + java.util.Arrays.toString(whole));
             assertTrue(d.partsMicros().containsKey("gc"), "the collector's own difference is still given");
@@ -604,7 +604,7 @@ class CalibrationTest {
         // The database pace's check: were the database to spend 30 µs more per transaction while its server spins (the
         // requests' timing), the spin would be found short by that share of the server's CPU, and the database's own
         // difference would say so.
-        ExperimentDefinition calibration = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        ExperimentDefinition calibration = onControlsServer();
         var observations = new ArrayList<Observation>();
         for (int block = 1; block <= 8; block++) {
             for (String spin : List.of("spin-50", "spin-200")) {
@@ -619,6 +619,74 @@ class CalibrationTest {
             assertTrue(d.paceCi95().get(0) > 0, "which excludes 0: " + d.paceCi95());
             assertTrue(d.detectedMicros() < (d.variant().equals("spin-50") ? 50 : 200) - 10, "and the spin found short");
         }
+    }
+
+    @Test
+    void aSpinSwitchedOnBothServersOfTheAaPairAtOnceIsFoundFromEachBlocksTwoWindows(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        // The same spell of the machine moves the two windows of a block in opposite directions (they begin with opposite
+        // settings): each server alone finds the spin 40 µs off either way from block to block, the block's mean exactly.
+        Path file = dir.resolve("twins.yaml");
+        java.nio.file.Files.writeString(file, """
+                varies: a spin on each server of an A/A pair
+                variants:
+                  - name: control
+                  - name: control-2
+                  - name: spin-50
+                    server-of: control
+                    properties: {order.calibration.spin-micros: "50"}
+                  - name: spin-50-b
+                    server-of: control-2
+                    properties: {order.calibration.spin-micros: "50"}
+                """);
+        ExperimentDefinition twins = ExperimentDefinition.read(file);
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            double spell = block % 2 == 0 ? 40 : -40;
+            observations.add(spinWindow(block, "spin-50", 50 + spell));
+            observations.add(spinWindow(block, "spin-50-b", 50 - spell));
+        }
+        var found = Calibration.detected(twins, observations, null);
+        assertEquals(1, found.size(), "one figure for the spin, not one per server: " + found);
+        Method.Detected d = found.get(0);
+        assertEquals("spin-50", d.variant());
+        assertEquals(List.of("spin-50", "spin-50-b"), d.pooled());
+        assertEquals(8, d.n(), "a figure a block, its two windows sharing the block's machine");
+        assertEquals(50, d.detectedMicros(), 1e-6);
+        assertTrue(d.halfWidthMicros() < 1e-6, "the spells cancel within each block: " + d.ci95());
+        // Measured on one server only, the same windows spread the figure by the spells.
+        var alone = Calibration.detected(twins, observations.stream().filter(o -> o.variant().equals("spin-50")).toList(), null);
+        assertEquals(1, alone.size());
+        assertNull(alone.get(0).pooled());
+        assertTrue(alone.get(0).halfWidthMicros() > 30, "alone: " + alone.get(0).ci95());
+        assertEquals(List.of("control"), Calibration.twins(twins, twins.variants().get(0)), "a host has none");
+        assertEquals(List.of("spin-50", "spin-50-b"), Calibration.twins(twins, twins.variants().get(3)));
+    }
+
+    /**
+     * The shipped calibration with its spins on control's server only: the windows these tests draw are control's, and
+     * the spins on control-2's server ({@link #aSpinSwitchedOnBothServersOfTheAaPairAtOnceIsFoundFromEachBlocksTwoWindows})
+     * would otherwise be variants without a window.
+     */
+    private static ExperimentDefinition onControlsServer() throws Exception {
+        var shipped = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        assertEquals(List.of("control", "control-2", "spin-50", "spin-200", "spin-50-b", "spin-200-b"),
+                shipped.variants().stream().map(Variant::name).toList());
+        return shipped.withVariants(shipped.variants().subList(0, 4));
+    }
+
+    /** A switched window of one quartet whose spin parts cost {@code micros} more per transaction, at a steady machine. */
+    private static Observation spinWindow(int block, String name, double micros) {
+        var parts = new ArrayList<Observation.Switched>();
+        for (int i = 0; i < 4; i++) {
+            boolean atVariant = (i == 0 || i == 3) == (block % 2 == 1);
+            long tx = 800;
+            double cpu = (1.6 + (atVariant ? micros / 1000 : 0)) * tx;
+            parts.add(new Observation.Switched(20, atVariant, 5.5, cpu, tx, Map.of("requests", cpu, "jit", 0.0, "gc", 0.0),
+                    null, 0, null, null, 1.1 * tx, null));
+        }
+        var step = new Observation.StepFigures(20, "20 users", 150.0, 40.0, 10.0, Map.of("server", 1.6 + micros / 2000));
+        return new Observation(0, block, name, null, true, List.of(), List.of(step), false, 0, false, parts);
     }
 
     /**

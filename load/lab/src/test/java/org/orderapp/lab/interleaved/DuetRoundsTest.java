@@ -3,6 +3,7 @@ package org.orderapp.lab.interleaved;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.orderapp.lab.experiment.Variant;
 
@@ -24,6 +25,21 @@ class DuetRoundsTest {
     }
 
     @Test
+    void whereEveryServerHasAsManyVariantsTheOwnAreMeasuredTogetherAndSoAreTheSameSettings() {
+        // The calibration's spins on both servers of its A/A pair: no server is left for a partner window, and none is
+        // needed (every runtime variant switched within its windows); each spin's two windows then see one machine.
+        var control = resident("control", "control");
+        var control2 = resident("control-2", "control-2");
+        var spin50 = resident("spin-50", "control", "50");
+        var spin200 = resident("spin-200", "control", "200");
+        var spin50b = resident("spin-50-b", "control-2", "50");
+        var spin200b = resident("spin-200-b", "control-2", "200");
+        var rounds = DuetRounds.of(List.of(spin200b, spin50, control, spin200, control2, spin50b)); // the block's random order
+        assertEquals(List.of("spin-200-b, spin-200", "control-2, control", "spin-50-b, spin-50"),
+                rounds.stream().map(DuetRoundsTest::words).toList(), "in the order control-2's variants have in the block");
+    }
+
+    @Test
     void withoutRuntimeVariantsABlockIsOneRound() {
         var rounds = DuetRounds.of(List.of(resident("b", "b"), resident("a", "a")));
         assertEquals(List.of("b, a"), rounds.stream().map(DuetRoundsTest::words).toList());
@@ -35,5 +51,11 @@ class DuetRoundsTest {
 
     private static ResidentVariant resident(String name, String server) {
         return new ResidentVariant(Variant.named(name, null), null, "db", server, ResidentVariant.Switcher.NONE);
+    }
+
+    private static ResidentVariant resident(String name, String server, String spinMicros) {
+        var v = new Variant(name, null, "baseline", Map.of("order.calibration.spin-micros", spinMicros), null, null, null, null,
+                null, null, null, null, server);
+        return new ResidentVariant(v, null, "db", server, ResidentVariant.Switcher.NONE);
     }
 }

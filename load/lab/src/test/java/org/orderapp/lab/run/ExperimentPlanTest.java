@@ -90,7 +90,9 @@ class ExperimentPlanTest {
         assertTrue(ResidentStacks.serverPlan(d, true).startsWith("2 server(s)"), "measured all at once, the same servers");
         assertTrue(ResidentStacks.serverPlan(d, true).contains("a block is 3 rounds"), ResidentStacks.serverPlan(d, true));
         InterleavedRun.checkPairable(d, Pairing.DUET); // control-2's server has one variant: its partner windows pair the spins
-        var noPartner = d.withVariants(List.of(d.variants().get(0), d.variants().get(2)));
+        var switched = d.withVariants(List.of(d.variants().get(0), d.variants().get(2)));
+        InterleavedRun.checkPairable(switched, Pairing.DUET); // spin-50 switched within its windows: compared with control there
+        var noPartner = switched.with(null, Map.of("measure", "8s")); // too short a window for a quartet: not switched
         InterleavedRun.checkPairable(noPartner, Pairing.IN_TURN);
         var refused = assertThrows(IllegalArgumentException.class, () -> InterleavedRun.checkPairable(noPartner, Pairing.DUET));
         assertTrue(refused.getMessage().contains("every server has 2 variants, so none does"), refused.getMessage());
