@@ -12,9 +12,9 @@ import java.util.Map;
  * partner window, so that every round has a window on every server, and a runtime variant's window and its host's,
  * measured in different rounds, each have the other servers' windows beside them to be compared through. A server with
  * fewer variants than rounds begins its variants at the round its first variant's place in the block's random order
- * gives (modulo the rounds), so that its own window is not always in the same round. Where every server has as many
- * variants as there are rounds (allowed only where every runtime variant is switched within its windows), the rounds are
- * aligned instead: the servers' own variants in one, the same settings on each server in one ({@link #aligned}).
+ * gives (modulo the rounds), so that its own window is not always in the same round. Where several servers have as many
+ * variants as there are rounds, their rounds are aligned: their own variants in one, the same settings on each in one
+ * ({@link #aligned}).
  */
 final class DuetRounds {
 
@@ -33,14 +33,18 @@ final class DuetRounds {
         Map<String, List<ResidentVariant>> byServer = new LinkedHashMap<>();
         visits.forEach(r -> byServer.computeIfAbsent(r.server(), s -> new ArrayList<>()).add(r));
         int rounds = byServer.values().stream().mapToInt(List::size).max().orElse(0);
-        if (byServer.size() > 1 && rounds > 1 && byServer.values().stream().allMatch(on -> on.size() == rounds)) {
-            return aligned(byServer.values());
-        }
+        Map<String, List<ResidentVariant>> full = new LinkedHashMap<>();
+        byServer.forEach((server, on) -> {
+            if (on.size() == rounds) {
+                full.put(server, on);
+            }
+        });
+        Map<String, List<ResidentVariant>> order = full.size() > 1 ? aligned(full) : full;
         var all = new ArrayList<List<Window>>();
         for (int k = 0; k < rounds; k++) {
             var round = new ArrayList<Window>();
             for (var server : byServer.entrySet()) {
-                var on = server.getValue();
+                var on = order.getOrDefault(server.getKey(), server.getValue());
                 int first = on.size() == rounds ? 0 : visits.indexOf(on.get(0)) % rounds;
                 int index = Math.floorMod(k - first, rounds);
                 round.add(index < on.size() ? new Window(on.get(index), false) : new Window(host(server.getKey(), on), true));
@@ -51,26 +55,29 @@ final class DuetRounds {
     }
 
     /**
-     * Every server with as many variants as the block has rounds, so none has a partner window (allowed where every
-     * runtime variant is switched within its windows, which compare it with its host there): each round measures the
-     * variants of one kind at once, the servers' own in one, and in each other one a runtime variant per server with the
-     * same settings where there is one (the calibration's spin on each server of its A/A pair: their windows then see one
-     * spell of the machine). The rounds follow the block's random order of the first server's variants.
+     * The order of the servers that have a variant for every round (no partner window; where every server does, allowed
+     * only if every runtime variant is switched within its windows, which compare it with its host there), aligned so
+     * that each round measures the variants of one kind at once: the servers' own in one, and in each other one a runtime
+     * variant per server with the same settings where there is one (the calibration's spin on each server of its A/A
+     * pair: their windows then see one spell of the machine). The rounds follow the block's random order of the first
+     * server's variants.
      */
-    private static List<List<Window>> aligned(java.util.Collection<List<ResidentVariant>> servers) {
-        var left = servers.stream().map(ArrayList::new).toList();
-        var all = new ArrayList<List<Window>>();
-        for (ResidentVariant lead : servers.iterator().next()) {
-            var round = new ArrayList<Window>();
-            for (var on : left) {
+    private static Map<String, List<ResidentVariant>> aligned(Map<String, List<ResidentVariant>> servers) {
+        Map<String, List<ResidentVariant>> left = new LinkedHashMap<>();
+        Map<String, List<ResidentVariant>> order = new LinkedHashMap<>();
+        servers.forEach((server, on) -> {
+            left.put(server, new ArrayList<>(on));
+            order.put(server, new ArrayList<>());
+        });
+        for (ResidentVariant lead : servers.values().iterator().next()) {
+            left.forEach((server, on) -> {
                 var match = on.stream().filter(r -> r.ownServer() ? lead.ownServer()
                         : !lead.ownServer() && r.variant().properties().equals(lead.variant().properties())).findFirst().orElse(on.get(0));
                 on.remove(match);
-                round.add(new Window(match, false));
-            }
-            all.add(List.copyOf(round));
+                order.get(server).add(match);
+            });
         }
-        return List.copyOf(all);
+        return order;
     }
 
     private static ResidentVariant host(String server, List<ResidentVariant> on) {

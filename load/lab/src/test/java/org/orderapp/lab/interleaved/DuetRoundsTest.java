@@ -40,6 +40,24 @@ class DuetRoundsTest {
     }
 
     @Test
+    void withSeveralInstancesTheBusiestServersAreAlignedAndTheOthersMeasurePartnerWindows() {
+        // --instances 2: control@2 and control-2@2 have no runtime variant, so they measure their own again as partners.
+        var control = resident("control", "control");
+        var control2 = resident("control-2", "control-2");
+        var second = resident("control@2", "control@2");
+        var second2 = resident("control-2@2", "control-2@2");
+        var spin50 = resident("spin-50", "control", "50");
+        var spin200 = resident("spin-200", "control", "200");
+        var spin50b = resident("spin-50-b", "control-2", "50");
+        var spin200b = resident("spin-200-b", "control-2", "200");
+        var rounds = DuetRounds.of(List.of(spin50, second2, spin200b, control, second, control2, spin200, spin50b));
+        assertEquals(List.of("spin-50, control-2@2 (partner), spin-50-b, control@2 (partner)",
+                        "control, control-2@2, control-2, control@2",
+                        "spin-200, control-2@2 (partner), spin-200-b, control@2 (partner)"),
+                rounds.stream().map(DuetRoundsTest::words).toList());
+    }
+
+    @Test
     void withoutRuntimeVariantsABlockIsOneRound() {
         var rounds = DuetRounds.of(List.of(resident("b", "b"), resident("a", "a")));
         assertEquals(List.of("b, a"), rounds.stream().map(DuetRoundsTest::words).toList());
