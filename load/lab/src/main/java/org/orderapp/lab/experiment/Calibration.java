@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.orderapp.observation.ServerWindow;
@@ -52,7 +53,7 @@ public final class Calibration {
             if (v.name().equals(control) || Instances.isExtra(v.name()) || !v.properties().containsKey(RuntimeSwitches.SPIN_MICROS)) {
                 continue;
             }
-            double injected = spin(definition, v.name()) - controlSpin;
+            double injected = spin(definition, v.name()) - (v.serverOf() != null ? spin(definition, v.serverOf()) : controlSpin);
             Map<Double, String> steps = new LinkedHashMap<>();
             observations.forEach(o -> o.steps().forEach(s -> steps.putIfAbsent(s.step(), s.name())));
             List<String> twins = twins(definition, v);
@@ -69,9 +70,11 @@ public final class Calibration {
                     double against = spin(definition, v.name()) - spin(definition, v.serverOf() != null ? v.serverOf() : control);
                     // The compiler's CPU apart wherever every quartet's parts had it read, and the collector's with it
                     // wherever they had that read too.
-                    boolean apart = switchedMicros(observations, pooled, step.getKey(), COMPILER_APART).length == quartets.length;
-                    boolean collectorApart = apart && switchedMicros(observations, pooled, step.getKey(),
-                            COMPILER_AND_COLLECTOR_APART).length == quartets.length;
+                    // Counted by window, not block: a twin's window without it would leave its block to the other's.
+                    int windows = switchedWindows(observations, pooled, step.getKey(), WHOLE);
+                    boolean apart = switchedWindows(observations, pooled, step.getKey(), COMPILER_APART) == windows;
+                    boolean collectorApart = apart && switchedWindows(observations, pooled, step.getKey(),
+                            COMPILER_AND_COLLECTOR_APART) == windows;
                     var own = collectorApart ? COMPILER_AND_COLLECTOR_APART : apart ? COMPILER_APART : WHOLE;
                     Interval unpaced = Statistics.hodgesLehmann(switchedMicros(observations, pooled, step.getKey(), own));
                     // Paced where every quartet could be, by the pace that best explains the host's parts among those
@@ -79,8 +82,8 @@ public final class Calibration {
                     var neighbours = collectorApart ? NEIGHBOURS_COMPILER_AND_COLLECTOR_APART
                             : apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
                     var candidates = paces(DATABASE_PACE, neighbours);
-                    candidates.values().removeIf(p -> pacedMicros(observations, pooled, step.getKey(), own, p).length
-                            != quartets.length);
+                    candidates.values().removeIf(p -> windowFigures(observations, pooled, step.getKey(),
+                            quartet -> pacedQuartet(quartet, own, p)).values().stream().mapToInt(List::size).sum() != windows);
                     Map<String, Double> spreads = sameSettingSpreads(observations, step.getKey(), own, candidates);
                     String chosen = chosenPace(spreads);
                     boolean byPace = chosen != null;
@@ -112,14 +115,16 @@ public final class Calibration {
                             byPace ? spreads : null, pooled.size() > 1 ? pooled : null));
                     continue;
                 }
-                // Within the control's server alone: a runtime variant on it, measured all at once beside other servers.
-                double[] withinServer = control.equals(v.serverOf()) && measuredBesideOthers(observations)
-                        ? differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, null) : new double[0];
+                // Against its host where it has one (spin-50-b: control-2, not control, whose JVM is another), else the
+                // control; within the host's server alone where measured all at once beside other servers.
+                String host = v.serverOf() != null ? v.serverOf() : control;
+                double[] withinServer = v.serverOf() != null && measuredBesideOthers(observations)
+                        ? differencesMicros(observations, v.name(), host, step.getKey(), crossover, SERVER, null) : new double[0];
                 Interval within = withinServer.length == 0 ? null : Statistics.hodgesLehmann(withinServer);
                 Double withinMicros = within == null ? null : within.estimate();
                 List<Double> withinCi = within == null || !within.hasInterval() ? null : List.of(within.low(), within.high());
                 int withinN = within == null ? 0 : within.n();
-                double[] differences = differencesMicros(observations, v.name(), control, step.getKey(), crossover, SERVER, SERVER);
+                double[] differences = differencesMicros(observations, v.name(), host, step.getKey(), crossover, SERVER, SERVER);
                 if (differences.length == 0) {
                     found.add(new Method.Detected(v.name(), step.getKey(), step.getValue(), injected, null, null, 0, Map.of(),
                             withinMicros, withinCi, withinN, Method.Detected.PAIRED, goalMicros(injected), null, null, null,
@@ -129,7 +134,7 @@ public final class Calibration {
                 Interval d = Statistics.hodgesLehmann(differences);
                 Map<String, Double> parts = new LinkedHashMap<>();
                 for (String part : ServerWindow.SERVER_PARTS) {
-                    double[] p = differencesMicros(observations, v.name(), control, step.getKey(), crossover,
+                    double[] p = differencesMicros(observations, v.name(), host, step.getKey(), crossover,
                             s -> s.server().get(ServerWindow.serverPartPerTx(part)), SERVER);
                     if (p.length > 0) {
                         parts.put(part, Statistics.hodgesLehmann(p).estimate());
@@ -324,28 +329,32 @@ public final class Calibration {
      */
     static double[] pacedMicros(List<Observation> observations, List<String> variants, double step,
                                 Function<Observation.Switched, Double> own, Function<Observation.Switched, Double> pace) {
-        return perWindow(observations, variants, step, quartet -> {
-            double[] cpu = new double[2];
-            long[] tx = new long[2];
-            double[] paced = new double[2]; // transactions weighed by the pace's CPU per transaction in their part
-            for (var s : quartet) {
-                Double ours = own.apply(s);
-                Double perTx = pace.apply(s);
-                if (ours == null || perTx == null || perTx <= 0) {
-                    return null;
-                }
-                int k = s.variant() ? 1 : 0;
-                cpu[k] += ours;
-                tx[k] += s.transactions();
-                paced[k] += s.transactions() * perTx;
-            }
-            if (tx[0] == 0 || tx[1] == 0) {
+        return perWindow(observations, variants, step, quartet -> pacedQuartet(quartet, own, pace));
+    }
+
+    /** One quartet's figure of {@link #pacedMicros}; null where a part's figures were not read or a setting answered nothing. */
+    private static Double pacedQuartet(List<Observation.Switched> quartet, Function<Observation.Switched, Double> own,
+                                       Function<Observation.Switched, Double> pace) {
+        double[] cpu = new double[2];
+        long[] tx = new long[2];
+        double[] paced = new double[2]; // transactions weighed by the pace's CPU per transaction in their part
+        for (var s : quartet) {
+            Double ours = own.apply(s);
+            Double perTx = pace.apply(s);
+            if (ours == null || perTx == null || perTx <= 0) {
                 return null;
             }
-            // The host's CPU per transaction at the pace, spent on the variant's parts' transactions.
-            double expected = cpu[0] / paced[0] * paced[1];
-            return 1000 * (cpu[1] - expected) / tx[1];
-        });
+            int k = s.variant() ? 1 : 0;
+            cpu[k] += ours;
+            tx[k] += s.transactions();
+            paced[k] += s.transactions() * perTx;
+        }
+        if (tx[0] == 0 || tx[1] == 0) {
+            return null;
+        }
+        // The host's CPU per transaction at the pace, spent on the variant's parts' transactions.
+        double expected = cpu[0] / paced[0] * paced[1];
+        return 1000 * (cpu[1] - expected) / tx[1];
     }
 
     /**
@@ -389,6 +398,20 @@ public final class Calibration {
      */
     private static double[] perWindow(List<Observation> observations, List<String> variants, double step,
                                        Function<List<Observation.Switched>, Double> figure) {
+        return windowFigures(observations, variants, step, figure).values().stream()
+                .mapToDouble(w -> w.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
+    }
+
+    /** How many of these variants' switched windows that count give a figure of {@code cpu} at the step. */
+    static int switchedWindows(List<Observation> observations, List<String> variants, double step,
+                               Function<Observation.Switched, Double> cpu) {
+        return windowFigures(observations, variants, step, quartet -> perTxDifference(quartet, cpu)).values().stream()
+                .mapToInt(List::size).sum();
+    }
+
+    /** Each block's figures of {@link #perWindow}, one per window that gives one, by block. */
+    private static Map<Integer, List<Double>> windowFigures(List<Observation> observations, List<String> variants, double step,
+                                                            Function<List<Observation.Switched>, Double> figure) {
         Map<Integer, List<Double>> byBlock = new TreeMap<>();
         for (Observation o : observations) {
             if (!variants.contains(o.variant()) || !o.usable()) {
@@ -410,8 +433,7 @@ public final class Calibration {
                 byBlock.computeIfAbsent(o.round(), b -> new ArrayList<>()).add(sum / quartets);
             }
         }
-        return byBlock.values().stream().mapToDouble(w -> w.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
-                .toArray();
+        return byBlock;
     }
 
     /**
@@ -429,7 +451,16 @@ public final class Calibration {
                 && !Instances.isExtra(w.name()) && !w.serverOf().equals(v.serverOf())
                 && w.properties().containsKey(RuntimeSwitches.SPIN_MICROS)
                 && spin(definition, w.name()) == spin(definition, v.name())
-                && spin(definition, w.serverOf()) == spin(definition, v.serverOf())).map(Variant::name).toList();
+                && sameConfiguration(definition, w.serverOf(), v.serverOf())).map(Variant::name).toList();
+    }
+
+    /** Whether two variants' servers are of one configuration (an A/A pair): profile, properties, JVM options, CLI. */
+    private static boolean sameConfiguration(ExperimentDefinition definition, String a, String b) {
+        var byName = definition.variants().stream().collect(java.util.stream.Collectors.toMap(Variant::name, x -> x));
+        Variant x = byName.get(a);
+        Variant y = byName.get(b);
+        return x != null && y != null && Objects.equals(x.profile(), y.profile()) && Objects.equals(x.properties(), y.properties())
+                && Objects.equals(x.jvmOptions(), y.jvmOptions()) && Objects.equals(x.serverCli(), y.serverCli());
     }
 
     /** The server's CPU per transaction, whose change between rounds carries a control's figure to its variant's round. */

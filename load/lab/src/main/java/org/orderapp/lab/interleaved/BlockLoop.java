@@ -483,7 +483,7 @@ final class BlockLoop {
      * from the counted blocks and as long as the last counted block took; empty before the rule's minimum of blocks,
      * while an interval is missing, or once every one is within its target. The minutes are rounded up, so that a
      * {@code --max-time} of them leaves room for the last block. An approximation where intervals count other than
-     * blocks: on own cores the ratios' count crossover groups, and a spin's its usable windows.
+     * blocks: on own cores the ratios' count crossover groups.
      */
     private String forecast(Duration elapsed, long blockNanos) {
         var widths = stopWidths();

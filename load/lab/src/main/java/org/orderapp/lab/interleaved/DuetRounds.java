@@ -71,8 +71,10 @@ final class DuetRounds {
         });
         for (ResidentVariant lead : servers.values().iterator().next()) {
             left.forEach((server, on) -> {
+                // The same kind (own, or runtime with the same settings), else any of the same kind, else what is left.
                 var match = on.stream().filter(r -> r.ownServer() ? lead.ownServer()
-                        : !lead.ownServer() && r.variant().properties().equals(lead.variant().properties())).findFirst().orElse(on.get(0));
+                                : !lead.ownServer() && r.variant().properties().equals(lead.variant().properties())).findFirst()
+                        .or(() -> on.stream().filter(r -> r.ownServer() == lead.ownServer()).findFirst()).orElse(on.get(0));
                 on.remove(match);
                 order.get(server).add(match);
             });

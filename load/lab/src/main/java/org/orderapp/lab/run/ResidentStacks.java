@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.RuntimeSwitches;
 import org.orderapp.lab.experiment.Variant;
+import org.orderapp.lab.interleaved.InterleavedExperiment;
 import org.orderapp.lab.interleaved.ResidentVariant;
 import org.orderapp.stack.ApplicationStack;
 import org.orderapp.stack.StackOptions;
@@ -45,13 +46,21 @@ public final class ResidentStacks implements AutoCloseable {
         }
         return definition.serverCount() + " server(s): " + each + " but " + String.join(", ", shared)
                 + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)"
-                + (!duet ? "" : definition.variantsPerServer().values().stream().allMatch(n -> n == definition.mostOnOneServer())
-                ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at a time: "
-                + "the servers' own in one round, and those with the same settings in one round (every runtime variant is "
-                + "compared with its host within its own windows, so none needs a partner window)"
+                + (!duet ? "" : switchedWithin(definition)
+                ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at a time, "
+                + "those with a variant for every round aligned (their own in one round, the same settings in one)"
+                + (definition.variantsPerServer().values().stream().allMatch(n -> n == definition.mostOnOneServer()) ? ""
+                : ", the others their own again (partner windows)") + "; every runtime variant is compared with its host "
+                + "within its own windows"
                 : "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
                 + "a time and its own again where it has fewer (a partner window: through the windows the other servers "
                 + "measured beside them, a runtime variant and its host, measured in different rounds, are compared)");
+    }
+
+    /** Whether every variant on another's server is switched within its windows (compared with its host there). */
+    private static boolean switchedWithin(ExperimentDefinition definition) {
+        return definition.variants().stream().filter(v -> v.serverOf() != null)
+                .allMatch(v -> InterleavedExperiment.switchedWithinWindows(v, definition.loadConfig().measure()));
     }
 
     /** Why the variants share a database, or not, for the plan and the comparison. */

@@ -661,6 +661,33 @@ class CalibrationTest {
         assertTrue(alone.get(0).halfWidthMicros() > 30, "alone: " + alone.get(0).ci95());
         assertEquals(List.of("control"), Calibration.twins(twins, twins.variants().get(0)), "a host has none");
         assertEquals(List.of("spin-50", "spin-50-b"), Calibration.twins(twins, twins.variants().get(3)));
+
+        // One twin's window without its compiler's threads read: not every window has them, so the figure is the whole CPU's.
+        var unread = new ArrayList<>(observations);
+        var w = unread.get(1);
+        unread.set(1, new Observation(0, w.round(), w.variant(), null, true, List.of(), w.steps(), false, 0, false,
+                w.switched().stream().map(p -> new Observation.Switched(p.step(), p.variant(), p.seconds(), p.serverCpuMs(),
+                        p.transactions(), Map.of("requests", p.serverCpuMs()), null, 0, null, null, p.databaseCpuMs(), null)).toList()));
+        assertFalse(Calibration.detected(twins, unread, null).get(0).compilerApart(), "counted by window, not by block");
+    }
+
+    @Test
+    void aSpinOnControl2sServerNotSwitchedIsPairedWithControl2() throws Exception {
+        // Measured in turn with windows too short to be switched: spin-50-b against its own host's windows (one JVM), not
+        // against control's, which differs by the two JVMs (here 100 µs).
+        var twins = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            double machine = 0.01 * (block % 3);
+            observations.add(window(block, "control", 2.0 + machine, false));
+            observations.add(window(block, "control-2", 2.1 + machine, false));
+            observations.add(window(block, "spin-50-b", 2.15 + machine, false));
+        }
+        var found = Calibration.detected(twins, observations, null).stream().filter(d -> d.variant().equals("spin-50-b")).toList();
+        assertEquals(1, found.size());
+        assertEquals(Method.Detected.PAIRED, found.get(0).by());
+        assertEquals(50, found.get(0).detectedMicros(), 1e-6, "against control-2");
+        assertNull(found.get(0).pooled());
     }
 
     /**

@@ -58,6 +58,17 @@ class DuetRoundsTest {
     }
 
     @Test
+    void aRuntimeVariantWithoutItsLikeOnTheOtherServerIsMeasuredBesideARuntimeVariantNotBesideTheOwn() {
+        // The own variants stay together (the A/A pair is compared in the round where both are measured).
+        var control = resident("control", "control");
+        var control2 = resident("control-2", "control-2");
+        var spin50 = resident("spin-50", "control", "50");
+        var spin200b = resident("spin-200-b", "control-2", "200");
+        var rounds = DuetRounds.of(List.of(spin50, control2, spin200b, control));
+        assertEquals(List.of("spin-50, spin-200-b", "control, control-2"), rounds.stream().map(DuetRoundsTest::words).toList());
+    }
+
+    @Test
     void withoutRuntimeVariantsABlockIsOneRound() {
         var rounds = DuetRounds.of(List.of(resident("b", "b"), resident("a", "a")));
         assertEquals(List.of("b, a"), rounds.stream().map(DuetRoundsTest::words).toList());
