@@ -87,7 +87,12 @@ public final class InterleavedExperiment {
      * interleaved method's servers are processes of this machine, whose CPU the parts read.
      */
     public static boolean switchedWithinWindows(Variant v, Duration measure) {
-        return v.serverOf() != null && measure.compareTo(SwitchedWindow.shortestWindow()) >= 0;
+        return v.serverOf() != null && measure.compareTo(shortestSwitchedWindow()) >= 0;
+    }
+
+    /** The shortest window a runtime variant is switched within. */
+    public static Duration shortestSwitchedWindow() {
+        return SwitchedWindow.shortestWindow();
     }
     /**
      * Asks the experiment to stop after the window that runs now, and writes the comparison of the windows measured so

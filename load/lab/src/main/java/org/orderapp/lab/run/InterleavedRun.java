@@ -118,7 +118,9 @@ public final class InterleavedRun implements ExperimentExecution {
             throw new IllegalArgumentException(definition.name() + ": measured all at once (--duet), a variant on another's server "
                     + "(server-of) is compared with its host, measured in another round, through a server that measures one "
                     + "variant in both rounds, one with fewer variants (its partner windows); here every server has " + rounds
-                    + " variants, so none does: measure in turn (without --duet), or add a variant on a server of its own");
+                    + " variants, so none does: measure in turn (without --duet), add a variant on a server of its own, or "
+                    + "give windows of at least " + InterleavedExperiment.shortestSwitchedWindow().toMillis() / 1000.0
+                    + " s (--measure), so that each runtime variant is switched within its own windows and needs no partner");
         }
     }
 

@@ -96,6 +96,7 @@ class ExperimentPlanTest {
         InterleavedRun.checkPairable(noPartner, Pairing.IN_TURN);
         var refused = assertThrows(IllegalArgumentException.class, () -> InterleavedRun.checkPairable(noPartner, Pairing.DUET));
         assertTrue(refused.getMessage().contains("every server has 2 variants, so none does"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("windows of at least 9.25 s (--measure)"), refused.getMessage());
         var withoutHost = d.withVariants(d.variants().subList(1, 4));
         assertEquals("spin-50", withoutHost.servers().get("spin-50"), "its host left out: a server of its own");
         assertEquals(1, withoutHost.mostOnOneServer());
