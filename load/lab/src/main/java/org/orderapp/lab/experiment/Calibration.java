@@ -82,8 +82,8 @@ public final class Calibration {
                     var neighbours = collectorApart ? NEIGHBOURS_COMPILER_AND_COLLECTOR_APART
                             : apart ? NEIGHBOURS_COMPILER_APART : NEIGHBOURS_WHOLE;
                     var candidates = paces(DATABASE_PACE, neighbours);
-                    candidates.values().removeIf(p -> windowFigures(observations, pooled, step.getKey(),
-                            quartet -> pacedQuartet(quartet, own, p)).values().stream().mapToInt(List::size).sum() != windows);
+                    candidates.values().removeIf(p -> windowCount(observations, pooled, step.getKey(),
+                            quartet -> pacedQuartet(quartet, own, p)) != windows);
                     Map<String, Double> spreads = sameSettingSpreads(observations, step.getKey(), own, candidates);
                     String chosen = chosenPace(spreads);
                     boolean byPace = chosen != null;
@@ -405,8 +405,13 @@ public final class Calibration {
     /** How many of these variants' switched windows that count give a figure of {@code cpu} at the step. */
     static int switchedWindows(List<Observation> observations, List<String> variants, double step,
                                Function<Observation.Switched, Double> cpu) {
-        return windowFigures(observations, variants, step, quartet -> perTxDifference(quartet, cpu)).values().stream()
-                .mapToInt(List::size).sum();
+        return windowCount(observations, variants, step, quartet -> perTxDifference(quartet, cpu));
+    }
+
+    /** How many of these variants' switched windows that count give {@code figure} at the step. */
+    private static int windowCount(List<Observation> observations, List<String> variants, double step,
+                                   Function<List<Observation.Switched>, Double> figure) {
+        return windowFigures(observations, variants, step, figure).values().stream().mapToInt(List::size).sum();
     }
 
     /** Each block's figures of {@link #perWindow}, one per window that gives one, by block. */
@@ -456,11 +461,12 @@ public final class Calibration {
 
     /** Whether two variants' servers are of one configuration (an A/A pair): profile, properties, JVM options, CLI. */
     private static boolean sameConfiguration(ExperimentDefinition definition, String a, String b) {
-        var byName = definition.variants().stream().collect(java.util.stream.Collectors.toMap(Variant::name, x -> x));
-        Variant x = byName.get(a);
-        Variant y = byName.get(b);
-        return x != null && y != null && Objects.equals(x.profile(), y.profile()) && Objects.equals(x.properties(), y.properties())
-                && Objects.equals(x.jvmOptions(), y.jvmOptions()) && Objects.equals(x.serverCli(), y.serverCli());
+        var x = definition.variants().stream().filter(v -> v.name().equals(a)).findFirst();
+        var y = definition.variants().stream().filter(v -> v.name().equals(b)).findFirst();
+        return x.isPresent() && y.isPresent() && Objects.equals(x.get().profile(), y.get().profile())
+                && Objects.equals(x.get().properties(), y.get().properties())
+                && Objects.equals(x.get().jvmOptions(), y.get().jvmOptions())
+                && Objects.equals(x.get().serverCli(), y.get().serverCli());
     }
 
     /** The server's CPU per transaction, whose change between rounds carries a control's figure to its variant's round. */

@@ -26,7 +26,6 @@ import org.orderapp.lab.experiment.ExperimentDefinition;
 import org.orderapp.lab.experiment.Instances;
 import org.orderapp.lab.experiment.Method;
 import org.orderapp.lab.experiment.RuntimeSwitches;
-import org.orderapp.lab.experiment.Variant;
 import org.orderapp.lab.profile.ProfileDiffs;
 
 /**
@@ -82,12 +81,13 @@ public final class InterleavedExperiment {
 
 
     /**
-     * Whether a variant's windows are switched within themselves and compared with its host's setting there (not through
-     * another server's windows): a variant on another's server, in windows long enough for a quartet's four parts. The
+     * Whether every variant on another's server has its windows switched within themselves, and so is compared with its
+     * host's setting there (not through another server's windows): windows long enough for a quartet's four parts. The
      * interleaved method's servers are processes of this machine, whose CPU the parts read.
      */
-    public static boolean switchedWithinWindows(Variant v, Duration measure) {
-        return v.serverOf() != null && measure.compareTo(shortestSwitchedWindow()) >= 0;
+    public static boolean runtimeVariantsSwitchedWithinWindows(ExperimentDefinition definition) {
+        return definition.variants().stream().noneMatch(v -> v.serverOf() != null)
+                || definition.loadConfig().measure().compareTo(shortestSwitchedWindow()) >= 0;
     }
 
     /** The shortest window a runtime variant is switched within. */

@@ -109,9 +109,7 @@ public final class InterleavedRun implements ExperimentExecution {
      */
     static void checkPairable(ExperimentDefinition definition, Pairing pairing) {
         int rounds = definition.mostOnOneServer();
-        Duration measure = definition.loadConfig().measure();
-        if (!pairing.together() || rounds == 1 || definition.variants().stream().filter(v -> v.serverOf() != null)
-                .allMatch(v -> InterleavedExperiment.switchedWithinWindows(v, measure))) {
+        if (!pairing.together() || rounds == 1 || InterleavedExperiment.runtimeVariantsSwitchedWithinWindows(definition)) {
             return;
         }
         if (definition.variantsPerServer().values().stream().allMatch(n -> n == rounds)) {

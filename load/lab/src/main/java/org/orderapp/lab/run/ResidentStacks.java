@@ -46,7 +46,7 @@ public final class ResidentStacks implements AutoCloseable {
         }
         return definition.serverCount() + " server(s): " + each + " but " + String.join(", ", shared)
                 + " (switched at runtime before each of its windows, so that no difference between two JVMs enters its ratios)"
-                + (!duet ? "" : switchedWithin(definition)
+                + (!duet ? "" : InterleavedExperiment.runtimeVariantsSwitchedWithinWindows(definition)
                 ? "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at a time, "
                 + "those with a variant for every round aligned (their own in one round, the same settings in one)"
                 + (definition.variantsPerServer().values().stream().allMatch(n -> n == definition.mostOnOneServer()) ? ""
@@ -55,12 +55,7 @@ public final class ResidentStacks implements AutoCloseable {
                 : "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
                 + "a time and its own again where it has fewer (a partner window: through the windows the other servers "
                 + "measured beside them, a runtime variant and its host, measured in different rounds, are compared)");
-    }
 
-    /** Whether every variant on another's server is switched within its windows (compared with its host there). */
-    private static boolean switchedWithin(ExperimentDefinition definition) {
-        return definition.variants().stream().filter(v -> v.serverOf() != null)
-                .allMatch(v -> InterleavedExperiment.switchedWithinWindows(v, definition.loadConfig().measure()));
     }
 
     /** Why the variants share a database, or not, for the plan and the comparison. */
