@@ -85,10 +85,10 @@ public final class ComparisonFiles {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v);
     }
 
-    /** "8 switched windows", or "8 blocks of switched windows on 2 servers at once (spin-50, spin-50-b)". */
+    /** "8 switched windows", or "8 blocks, each the mean of its switched windows of spin-50, spin-50-b". */
     private static String switchedWindows(Method.Detected d) {
-        return d.pooled() == null ? d.n() + " switched windows" : d.n() + " blocks of switched windows on " + d.pooled().size()
-                + " servers at once (" + String.join(", ", d.pooled()) + ")";
+        return d.pooled() == null ? d.n() + " switched windows" : d.n() + " blocks, each the mean of its switched windows of "
+                + String.join(", ", d.pooled());
     }
 
     /** The verdicts, one line each, with the guide's figure where it gives one; and whether the runs were valid. */

@@ -95,9 +95,10 @@ public record Method(String name, String description, Double precision, Integer 
      * a warm server, take hundreds of milliseconds in the one part they fall on (a spin allocates nothing); wholeMicros
      * then counts both, and partsMicros still holds the collector's own difference.
      *
-     * <p>pooled, for switched windows only: where the spin was switched on several servers at once (Calibration.twins),
-     * the variants whose windows were pooled, this one first, each block's figure then the mean of their windows' and n
-     * the blocks; null where the variant was measured on one server, n then its windows.
+     * <p>pooled, for switched windows only: where the same spin was switched as several variants (Calibration.twins: on
+     * each server of the A/A pair at once, and in more than one round a block), the variants whose windows were pooled,
+     * this one first, each block's figure then the mean of their windows' and n the blocks; null where the variant was
+     * measured alone, n then its windows.
      */
     public record Detected(String variant, double step, String stepName, double injectedMicros, Double detectedMicros,
                            List<Double> ci95, int n, Map<String, Double> partsMicros, Double withinServerMicros,

@@ -672,6 +672,32 @@ class CalibrationTest {
     }
 
     @Test
+    void aSpinMeasuredInTwoRoundsABlockIsFoundFromAllFourWindows() throws Exception {
+        // The shipped calibration: the 50-µs spin on each server in two rounds a block. Each round's spell cancels
+        // between its two windows; the block's figure is the mean of all four, under spin-50's name.
+        var shipped = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
+        assertEquals(List.of("spin-50", "spin-50-b", "spin-50-c", "spin-50-d"), Calibration.twins(shipped,
+                shipped.variants().stream().filter(v -> v.name().equals("spin-50-c")).findFirst().orElseThrow()));
+        assertEquals(List.of("spin-200", "spin-200-b"), Calibration.twins(shipped, shipped.variants().get(3)));
+        var observations = new ArrayList<Observation>();
+        for (int block = 1; block <= 8; block++) {
+            double spell = block % 2 == 0 ? 40 : -40;
+            observations.add(spinWindow(block, "spin-50", 50 + spell));
+            observations.add(spinWindow(block, "spin-50-b", 50 - spell));
+            observations.add(spinWindow(block, "spin-50-c", 50 - 2 * spell));
+            observations.add(spinWindow(block, "spin-50-d", 50 + 2 * spell));
+        }
+        var found = Calibration.detected(shipped.withVariants(List.of(shipped.variants().get(0), shipped.variants().get(1),
+                shipped.variants().get(2), shipped.variants().get(4), shipped.variants().get(6), shipped.variants().get(7))),
+                observations, null);
+        assertEquals(1, found.size(), "one figure for the spin, not one per variant: " + found);
+        assertEquals(List.of("spin-50", "spin-50-b", "spin-50-c", "spin-50-d"), found.get(0).pooled());
+        assertEquals(8, found.get(0).n(), "a figure a block");
+        assertEquals(50, found.get(0).detectedMicros(), 1e-6);
+        assertTrue(found.get(0).halfWidthMicros() < 1e-6, "the spells cancel within each block: " + found.get(0).ci95());
+    }
+
+    @Test
     void aSpinOnControl2sServerNotSwitchedIsPairedWithControl2() throws Exception {
         // Measured in turn with windows too short to be switched: spin-50-b against its own host's windows (one JVM), not
         // against control's, which differs by the two JVMs (here 100 µs).
@@ -697,7 +723,7 @@ class CalibrationTest {
      */
     private static ExperimentDefinition onControlsServer() throws Exception {
         var shipped = ExperimentDefinition.read(Path.of("../experiments/calibration.yaml"));
-        assertEquals(List.of("control", "control-2", "spin-50", "spin-200", "spin-50-b", "spin-200-b"),
+        assertEquals(List.of("control", "control-2", "spin-50", "spin-200", "spin-50-b", "spin-200-b", "spin-50-c", "spin-50-d"),
                 shipped.variants().stream().map(Variant::name).toList());
         return shipped.withVariants(shipped.variants().subList(0, 4));
     }

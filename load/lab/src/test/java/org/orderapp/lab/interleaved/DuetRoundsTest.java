@@ -38,6 +38,16 @@ class DuetRoundsTest {
     }
 
     @Test
+    void aSpinMeasuredTwiceABlockHasTwoRoundsEachWithItsWindowOnBothServers() {
+        // The shipped calibration: the 50-µs spin's second pair (spin-50-c, spin-50-d) in a round of its own.
+        var spin50c = resident("spin-50-c", "control", "50");
+        var spin50d = resident("spin-50-d", "control-2", "50");
+        var rounds = DuetRounds.of(List.of(spin50c, spin200b, control, spin50d, spin50, control2, spin200, spin50b));
+        assertEquals(List.of("spin-50-c, spin-50-d", "control, control-2", "spin-50, spin-50-b", "spin-200, spin-200-b"),
+                rounds.stream().map(DuetRoundsTest::words).toList(), "in the order control's variants have in the block");
+    }
+
+    @Test
     void withSeveralInstancesTheBusiestServersAreAlignedAndTheOthersMeasurePartnerWindows() {
         // --instances 2: control@2 and control-2@2 have no runtime variant, so they measure their own again as partners.
         var second = resident("control@2", "control@2");
