@@ -39,7 +39,7 @@ class DuetRoundsTest {
 
     @Test
     void aSpinMeasuredTwiceABlockHasTwoRoundsEachWithItsWindowOnBothServers() {
-        // The shipped calibration: the 50-µs spin's second pair (spin-50-c, spin-50-d) in a round of its own.
+        // A calibration with the 50-µs spin's second pair (spin-50-c, spin-50-d): a round of its own.
         var spin50c = resident("spin-50-c", "control", "50");
         var spin50d = resident("spin-50-d", "control-2", "50");
         var rounds = DuetRounds.of(List.of(spin50c, spin200b, control, spin50d, spin50, control2, spin200, spin50b));
