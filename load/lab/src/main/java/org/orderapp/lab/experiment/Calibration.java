@@ -445,9 +445,10 @@ public final class Calibration {
      * The variants whose switched windows are pooled with {@code v}'s, {@code v} among them, in the definition's order: those
      * switched at runtime to the same spin on a server (its own or another) whose own setting spins as {@code v}'s
      * host's does (the calibration's spin on each server of its A/A pair, measured at once in one round; in a copy of
-     * it with a second pair of the 50-µs spin, spin-50-c and spin-50-d, in another round too). The windows of one round see the same spell of the machine in
-     * opposite phases (BlockLoop: the switched windows of a round begin with opposite settings), so what that spell
-     * moves alike on both falls on each setting once; the block's figure is the mean of all its windows.
+     * it with a second pair of the 50-µs spin, spin-50-c and spin-50-d, in another round too). The windows of one round
+     * see the same spell of the machine in opposite phases (BlockLoop: the switched windows of a round begin with
+     * opposite settings), so what that spell moves alike on both falls on each setting once; the block's figure is the
+     * mean of all its windows.
      */
     static List<String> twins(ExperimentDefinition definition, Variant v) {
         if (v.serverOf() == null) {
