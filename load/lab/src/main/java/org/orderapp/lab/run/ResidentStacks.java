@@ -55,7 +55,6 @@ public final class ResidentStacks implements AutoCloseable {
                 : "; a block is " + definition.mostOnOneServer() + " rounds, each server measuring one of its variants at "
                 + "a time and its own again where it has fewer (a partner window: through the windows the other servers "
                 + "measured beside them, a runtime variant and its host, measured in different rounds, are compared)");
-
     }
 
     /** Why the variants share a database, or not, for the plan and the comparison. */
